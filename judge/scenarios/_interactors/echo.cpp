@@ -1,0 +1,81 @@
+// The scenario interactor. Protocol: it sends a number x, the solution answers
+// x + 1. The test file says "X BEHAVIOUR"; BEHAVIOUR makes it a well-behaved or a
+// deliberately broken interactor:
+//   normal                 as above: 42 on x + 1, 43 WA otherwise, 43 PE on garbage
+//   crash                  sends x, then aborts                       (JE)
+//   exit-before-reading    rejects at once, reads nothing             (WA)
+//   write-nothing          waits for the solution without sending x   (JE)
+//   exit-0                 sends x, reads the answer, exits 0         (JE)
+//   bad-result-json        ... and writes a broken result.json        (JE)
+//   hang                   ... reads the answer, then sleeps forever  (JE)
+// Written without the interactor library on purpose: it imitates any interactor.
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+namespace {
+
+void write_feedback(const std::string& dir, const std::string& message, const std::string& json) {
+  std::ofstream(dir + "judgemessage.txt") << message << "\n";
+  if (!json.empty()) std::ofstream(dir + "result.json") << json;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 4) return 1;
+  signal(SIGPIPE, SIG_IGN);
+  const std::string feedback = argv[3];
+  long long x = 0;
+  std::string behaviour;
+  {
+    std::ifstream test(argv[1]);
+    if (!(test >> x >> behaviour)) {
+      write_feedback(feedback, "test file: expected 'X BEHAVIOUR'", "");
+      return 1;
+    }
+  }
+  if (behaviour == "exit-before-reading") {
+    write_feedback(feedback, "gave up before reading anything", R"({"verdict": "WA", "contestant_eof": false})");
+    return 43;
+  }
+  if (behaviour != "write-nothing") {
+    std::printf("%lld\n", x);
+    std::fflush(stdout);
+  }
+  if (behaviour == "crash") abort();
+
+  char line[64];
+  if (std::fgets(line, sizeof line, stdin) == nullptr) {
+    write_feedback(feedback, "your program's output ended before its answer",
+                   R"({"verdict": "WA", "contestant_eof": true})");
+    return 43;
+  }
+  if (behaviour == "hang") {
+    for (;;) pause();
+  }
+  if (behaviour == "exit-0") return 0;
+  if (behaviour == "bad-result-json") {
+    write_feedback(feedback, "accepted", "{\"verdict\": ");
+    return 42;
+  }
+  char* end = nullptr;
+  const long long answer = std::strtoll(line, &end, 10);
+  if (end == line || (*end != '\n' && *end != '\0')) {
+    write_feedback(feedback, "line 1: expected a number", R"({"verdict": "PE", "contestant_eof": false, "queries": 0, "query_limit": 1})");
+    return 43;
+  }
+  if (answer != x + 1) {
+    write_feedback(feedback, "line 1: expected " + std::to_string(x + 1) + ", got " +
+                                 std::to_string(answer),
+                   R"({"verdict": "WA", "contestant_eof": false, "queries": 1, "query_limit": 1})");
+    return 43;
+  }
+  write_feedback(feedback, "correct", R"({"verdict": "AC", "queries": 1, "query_limit": 1})");
+  return 42;
+}

@@ -1,0 +1,153 @@
+#include "cli.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+
+#include <fmt/core.h>
+
+#include "problem.hpp"
+#include "process.hpp"
+#include "report.hpp"
+#include "runner.hpp"
+#include "submission.hpp"
+
+namespace judge {
+namespace {
+
+constexpr int exit_usage = 2;
+constexpr int exit_judge_error = 3;
+
+struct RunArgs {
+  std::string problem;
+  std::string submission;
+  std::vector<std::string> tests;
+  std::string json_file;
+  std::string transcripts_dir;
+  std::int64_t time_limit_ms = 0;
+  std::int64_t memory_mib = 0;
+  bool quiet = false;
+  bool stop_at_first_failure = false;
+};
+
+int command_run(const RunArgs& args) {
+  const JudgePaths paths = JudgePaths::from_environment();
+  const Problem problem = load_problem(args.problem, paths);
+  const std::vector<TestCase> tests = select_tests(problem, args.tests);
+  RunOptions options;
+  if (args.time_limit_ms > 0) options.time_limit_ms = args.time_limit_ms;
+  if (args.memory_mib > 0) options.memory_mib = args.memory_mib;
+  if (!args.transcripts_dir.empty()) options.transcripts_dir = args.transcripts_dir;
+  options.stop_at_first_failure = args.stop_at_first_failure;
+  if (options.transcripts_dir && !problem.interactor_writes_transcript)
+    std::fprintf(stderr,
+                 "judge: warning: the interactor of %s does not write transcripts; none will "
+                 "be kept\n",
+                 problem.name.c_str());
+
+  const Submission submission = prepare_submission(args.submission, default_cache_dir());
+  const EffectiveLimits limits = effective_limits(problem, options);
+  std::size_t name_width = 4;
+  for (const auto& test : tests) name_width = std::max(name_width, test.name.size());
+  if (!args.quiet) {
+    fmt::print("{} on {}: {} tests, CPU limit {} ms, wall limit {} ms, memory {} MiB\n",
+               submission.display, problem.name, tests.size(), limits.time_limit_ms,
+               limits.wall_limit_ms, limits.memory_kib / 1024);
+    std::fflush(stdout);
+  }
+  ProcessExecutor executor;
+  const RunResult result =
+      run_submission(problem, submission, tests, options, executor,
+                     [&](const TestOutcome& test, std::size_t, std::size_t) {
+                       if (args.quiet) return;
+                       fmt::print("{}\n", format_test_line(test, name_width));
+                       std::fflush(stdout);
+                     });
+  fmt::print("{}\n", format_summary(result));
+  if (!args.json_file.empty()) write_file_atomically(args.json_file, to_json(result).dump(2) + "\n");
+  return exit_status_for(result);
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  // A closed stdout (judge run ... | head) must be a write error, not a silent death;
+  // children get SIGPIPE back to its default before exec (process.cpp).
+  ::signal(SIGPIPE, SIG_IGN);
+
+  CLI::App app{
+      "judge: grade interactive problems locally.\n"
+      "Runs the contestant's program and the problem's interactor connected by pipes,\n"
+      "under CPU, wall, memory, output and process limits, decides each test's verdict\n"
+      "(AC WA PE QLE TLE ILE MLE OLE RTE CE JE) and writes it as JSON.\n"
+      "Exit status: 0 all tests AC; 1 some test not AC; 2 usage or configuration error;\n"
+      "3 judge error (an interactor or the judge itself failed).",
+      "judge"};
+  app.require_subcommand(1);
+  app.footer("Run 'judge run --help' for grading a submission. Docs: README.md, "
+             "docs/problem-format.md.");
+
+  RunArgs run_args;
+  CLI::App* run = app.add_subcommand(
+      "run",
+      "Grade one submission on every test (or the chosen tests) of a problem.\n"
+      "Prints one line per test as it finishes and a summary.");
+  run->add_option("PROBLEM", run_args.problem,
+                  "a problem name of this repository (nuts-bolts, ...) or a directory holding "
+                  "problem.json")
+      ->required();
+  run->add_option("SUBMISSION", run_args.submission,
+                  "an executable, a .cpp/.c source (compiled with g++ -O2 -std=c++20 / gcc -O2, "
+                  "cached by content hash; a compile error is verdict CE) or a .py file (run "
+                  "with python3)")
+      ->required();
+  run->add_option("--tests", run_args.tests,
+                  "run only these tests: test names of the problem, or paths of test files "
+                  "anywhere (repeatable)")
+      ->expected(1, -1);
+  run->add_option("--json", run_args.json_file,
+                  "write the full result as JSON to FILE (atomically; keys in README.md)");
+  run->add_option("--transcripts", run_args.transcripts_dir,
+                  "keep each test's interaction in DIR/NAME.interaction ('<' judge to "
+                  "submission, '>' submission to judge)");
+  run->add_option("--time-limit-ms", run_args.time_limit_ms,
+                  "override the problem's CPU time limit per test, in ms")
+      ->check(CLI::PositiveNumber);
+  run->add_option("--memory-mib", run_args.memory_mib,
+                  "override the problem's memory limit, in MiB")
+      ->check(CLI::PositiveNumber);
+  run->add_flag("-q,--quiet", run_args.quiet, "print only the summary line");
+  run->add_flag("--stop-at-first-failure", run_args.stop_at_first_failure,
+                "stop after the first test that is not AC (the overall verdict is the same; "
+                "the tests not run score nothing)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::ParseError& error) {
+    app.exit(error);
+    return exit_usage;
+  }
+
+  try {
+    if (run->parsed()) {
+      become_subreaper();
+      return command_run(run_args);
+    }
+  } catch (const ConfigError& error) {
+    std::fprintf(stderr, "judge: %s\n", error.what());
+    return exit_usage;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "judge: judge error: %s\n", error.what());
+    return exit_judge_error;
+  }
+  return exit_usage;
+}
+
+}  // namespace judge

@@ -1,0 +1,279 @@
+#include "process.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/env.hpp>
+#include <boost/process/environment.hpp>
+#include <boost/process/exe.hpp>
+#include <boost/process/extend.hpp>
+#include <boost/process/start_dir.hpp>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
+#include <fmt/core.h>
+
+namespace judge {
+namespace {
+
+namespace bp = boost::process;
+
+// Runs in the child, between fork and exec. Only system calls here: no
+// allocation, no locks (the child of a fork has one thread). A failure is reported
+// through Boost.Process's close-on-exec error pipe (set_error) and ends the child,
+// so spawn() throws in the parent with the reason.
+struct ChildSetup : bp::extend::handler {
+  const SpawnRequest* request;
+
+  template <typename Executor>
+  void fail(Executor& exec, const char* what) const {
+    exec.set_error(std::error_code(errno, std::system_category()), what);
+    ::_exit(127);
+  }
+
+  static bool set_limit(int resource, rlim_t value) {
+    struct rlimit limit {value, value};
+    return ::setrlimit(resource, &limit) == 0;
+  }
+
+  template <typename Executor>
+  void on_exec_setup(Executor& exec) const {
+    // Its own process group, so that one killpg() reaches every process it starts.
+    if (::setpgid(0, 0) != 0) fail(exec, "setpgid");
+    // If the judge dies (SIGKILL, crash), the child must not run on unsupervised.
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail(exec, "prctl(PR_SET_PDEATHSIG)");
+    // exec keeps ignored signals ignored and the signal mask as it is: give the
+    // child the defaults a program expects (SIGPIPE in particular, which the judge
+    // ignores so that a closed pipe is an error code for it, not its death).
+    for (int sig = 1; sig < NSIG; ++sig) {
+      if (sig != SIGKILL && sig != SIGSTOP) ::signal(sig, SIG_DFL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+
+    const int wanted[3] = {request->stdin_fd, request->stdout_fd, request->stderr_fd};
+    for (int target = 0; target < 3; ++target) {
+      if (wanted[target] < 0) continue;
+      if (wanted[target] == target) {
+        // dup2 onto itself would keep close-on-exec set: clear it instead.
+        if (::fcntl(target, F_SETFD, 0) != 0) fail(exec, "fcntl(F_SETFD)");
+      } else if (::dup2(wanted[target], target) < 0) {
+        fail(exec, "dup2");
+      }
+    }
+    // Nothing but 0, 1, 2 survives exec. Marking (not closing) keeps Boost's error
+    // pipe usable until exec.
+    if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0) fail(exec, "close_range");
+
+    const ProcessLimits& limits = request->limits;
+    if (!set_limit(RLIMIT_CORE, 0)) fail(exec, "setrlimit(RLIMIT_CORE)");
+    if (limits.cpu_ms > 0) {
+      // Whole seconds, rounded up, plus one: the kernel's SIGXCPU is only a
+      // backstop; the judge stops the child at its exact limit and decides TLE from
+      // the measured CPU time. Hard limit one second later: SIGKILL.
+      const rlim_t seconds = static_cast<rlim_t>((limits.cpu_ms + 999) / 1000 + 1);
+      struct rlimit cpu {seconds, seconds + 1};
+      if (::setrlimit(RLIMIT_CPU, &cpu) != 0) fail(exec, "setrlimit(RLIMIT_CPU)");
+    }
+    if (limits.address_space_kib > 0 &&
+        !set_limit(RLIMIT_AS, static_cast<rlim_t>(limits.address_space_kib) * 1024))
+      fail(exec, "setrlimit(RLIMIT_AS)");
+    if (limits.file_size_kib > 0 &&
+        !set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(limits.file_size_kib) * 1024))
+      fail(exec, "setrlimit(RLIMIT_FSIZE)");
+    if (limits.processes > 0 && !set_limit(RLIMIT_NPROC, static_cast<rlim_t>(limits.processes)))
+      fail(exec, "setrlimit(RLIMIT_NPROC)");
+    if (limits.open_files > 0 && !set_limit(RLIMIT_NOFILE, static_cast<rlim_t>(limits.open_files)))
+      fail(exec, "setrlimit(RLIMIT_NOFILE)");
+    if (limits.stack_kib > 0 &&
+        !set_limit(RLIMIT_STACK, static_cast<rlim_t>(limits.stack_kib) * 1024))
+      fail(exec, "setrlimit(RLIMIT_STACK)");
+  }
+};
+
+std::int64_t to_ms(const timeval& tv) {
+  return static_cast<std::int64_t>(tv.tv_sec) * 1000 + tv.tv_usec / 1000;
+}
+
+}  // namespace
+
+std::string signal_name(int signal) {
+  const char* abbrev = ::sigabbrev_np(signal);
+  if (abbrev == nullptr) return fmt::format("signal {}", signal);
+  return fmt::format("SIG{}", abbrev);
+}
+
+Process Process::spawn(const SpawnRequest& request) {
+  if (request.argv.empty()) throw std::invalid_argument("spawn: empty argv");
+  ChildSetup setup;
+  setup.request = &request;
+  bp::environment env = boost::this_process::environment();
+  for (const auto& [key, value] : request.extra_env) env[key] = value;
+  std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
+
+  Process process;
+  process.start_ = std::chrono::steady_clock::now();
+  try {
+    bp::child child =
+        request.working_dir.empty()
+            ? bp::child(bp::exe = request.argv[0], bp::args = args, env, setup)
+            : bp::child(bp::exe = request.argv[0], bp::args = args, env,
+                        bp::start_dir = request.working_dir, setup);
+    process.pid_ = child.id();
+    // From here on the judge reaps the child itself with wait4 (for its rusage),
+    // so Boost must neither wait for it nor kill it when `child` goes away.
+    child.detach();
+  } catch (const std::exception& error) {
+    throw std::runtime_error(fmt::format("cannot start {}: {}", request.argv[0], error.what()));
+  }
+  // The child is not reaped yet, so its pid cannot have been reused.
+  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, process.pid_, 0));
+  if (pidfd >= 0) {
+    ::fcntl(pidfd, F_SETFD, FD_CLOEXEC);
+    process.pidfd_ = UniqueFd(pidfd);
+  }
+  return process;
+}
+
+Process::~Process() {
+  if (pid_ > 0 && running()) {
+    kill_group();
+    reap();
+  }
+}
+
+bool Process::try_reap() {
+  if (!running()) return true;
+  int status = 0;
+  struct rusage usage {};
+  const pid_t result = ::wait4(pid_, &status, WNOHANG, &usage);
+  if (result == 0) return false;
+  if (result < 0) {
+    if (errno == EINTR) return false;
+    throw std::system_error(errno, std::generic_category(), "wait4");
+  }
+  ExitFacts facts;
+  facts.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start_)
+                      .count();
+  facts.signaled = WIFSIGNALED(status);
+  facts.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+  facts.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  facts.cpu_ms = to_ms(usage.ru_utime) + to_ms(usage.ru_stime);
+  facts.peak_kib = usage.ru_maxrss;
+  exit_ = facts;
+  pidfd_.reset();
+  return true;
+}
+
+void Process::reap() {
+  while (!try_reap()) {
+    if (pidfd_.valid()) {
+      struct pollfd pfd {pidfd_.get(), POLLIN, 0};
+      ::poll(&pfd, 1, -1);
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+}
+
+std::int64_t Process::cpu_ms_so_far() const {
+  if (!running()) return exit_->cpu_ms;
+  clockid_t clock;
+  if (::clock_getcpuclockid(pid_, &clock) != 0) return 0;
+  struct timespec ts {};
+  if (::clock_gettime(clock, &ts) != 0) return 0;
+  return static_cast<std::int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+std::int64_t Process::bytes_written_so_far() const {
+  if (!running()) return -1;
+  std::ifstream io(fmt::format("/proc/{}/io", pid_));
+  std::string key;
+  long long value = 0;
+  while (io >> key >> value) {
+    if (key == "wchar:") return value;
+  }
+  return -1;
+}
+
+void Process::kill_group() const {
+  if (pid_ <= 0) return;
+  // The group id is the child's pid (setpgid(0, 0) before exec). Killing the group
+  // also reaches its descendants; the pid itself is killed too in case the group
+  // was never set up. A zombie or an empty group makes these fail harmlessly.
+  ::kill(-pid_, SIGKILL);
+  if (running()) ::kill(pid_, SIGKILL);
+}
+
+void become_subreaper() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }
+
+namespace {
+
+// Children of `parent`, from /proc/<pid>/stat (the kernel here has no
+// /proc/<pid>/task/<tid>/children).
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> result;
+  DIR* dir = ::opendir("/proc");
+  if (dir == nullptr) return result;
+  while (const dirent* entry = ::readdir(dir)) {
+    char* end = nullptr;
+    const long pid = std::strtol(entry->d_name, &end, 10);
+    if (end == entry->d_name || *end != '\0') continue;
+    std::ifstream stat(fmt::format("/proc/{}/stat", pid));
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const auto close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    char state = 0;
+    long ppid = 0;
+    if (std::sscanf(line.c_str() + close + 1, " %c %ld", &state, &ppid) == 2 && ppid == parent) {
+      result.push_back(static_cast<pid_t>(pid));
+    }
+  }
+  ::closedir(dir);
+  return result;
+}
+
+}  // namespace
+
+int kill_orphans() {
+  int killed = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    const pid_t reaped = ::waitpid(-1, &status, WNOHANG);
+    if (reaped > 0) continue;                       // a zombie orphan: gone now
+    if (reaped < 0 && errno == ECHILD) break;       // no children at all
+    if (reaped < 0 && errno == EINTR) continue;
+    // Children are alive: kill each one, with its group.
+    bool any = false;
+    for (pid_t child : children_of(::getpid())) {
+      any = true;
+      ::kill(-child, SIGKILL);
+      ::kill(child, SIGKILL);
+      ++killed;
+    }
+    if (!any) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return killed;
+}
+
+}  // namespace judge

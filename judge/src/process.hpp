@@ -1,0 +1,105 @@
+// Process owns one child the judge started: its pid, a pidfd to wait on, and its
+// process group. It is started through Boost.Process (v1, fork + exec) with a
+// handler that, in the child before exec, moves it into a process group of its own,
+// wires its three standard descriptors, marks every other descriptor close-on-exec,
+// restores default signal dispositions (the judge ignores SIGPIPE; a contestant
+// must get the default), asks for SIGKILL if the judge dies, and sets the kernel
+// limits. The judge reaps it with wait4, which is where CPU time and peak memory
+// come from (ExitFacts): those are the child's own figures, never a wrapper's.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "unique_fd.hpp"
+
+namespace judge {
+
+// Limits the kernel enforces on a child (0 = not set).
+struct ProcessLimits {
+  std::int64_t cpu_ms = 0;  // RLIMIT_CPU, rounded up to whole seconds plus one: a backstop
+                            // only; the judge itself stops a child at its exact limit
+  std::int64_t address_space_kib = 0;  // RLIMIT_AS
+  std::int64_t file_size_kib = 0;      // RLIMIT_FSIZE: writing past it raises SIGXFSZ
+  std::int64_t processes = 0;          // RLIMIT_NPROC (per user; not enforced for root)
+  std::int64_t open_files = 0;         // RLIMIT_NOFILE
+  std::int64_t stack_kib = 0;          // RLIMIT_STACK (0: leave as inherited)
+};
+
+struct SpawnRequest {
+  std::vector<std::string> argv;  // argv[0] is the path of the executable
+  int stdin_fd = -1;
+  int stdout_fd = -1;
+  int stderr_fd = -1;
+  ProcessLimits limits;
+  std::vector<std::pair<std::string, std::string>> extra_env;  // added to the judge's own
+  std::string working_dir;  // empty: the judge's
+};
+
+// What wait4 told about a child that ended.
+struct ExitFacts {
+  bool signaled = false;
+  int exit_code = 0;  // when !signaled
+  int signal = 0;     // when signaled
+  std::int64_t cpu_ms = 0;   // user + system
+  std::int64_t peak_kib = 0; // ru_maxrss
+  std::int64_t wall_ms = 0;  // from spawn to reaping
+};
+
+class Process {
+ public:
+  // Starts the child. Throws std::runtime_error naming what failed (exec of a
+  // missing file, a limit the kernel refused) — a failure of the judge's setup.
+  static Process spawn(const SpawnRequest& request);
+
+  Process(Process&&) noexcept = default;
+  Process& operator=(Process&&) noexcept = default;
+  ~Process();  // kills the group and reaps, if still running
+
+  pid_t pid() const { return pid_; }
+  // Becomes readable when the child ends (-1 on kernels without pidfd_open).
+  int pidfd() const { return pidfd_.get(); }
+  bool running() const { return !exit_.has_value(); }
+  const std::optional<ExitFacts>& exit_facts() const { return exit_; }
+  std::chrono::steady_clock::time_point start_time() const { return start_; }
+
+  // Reaps the child if it has ended; returns true once it has been reaped.
+  bool try_reap();
+  // Blocks until the child ends and reaps it.
+  void reap();
+  // CPU time used so far by the running child (0 if unknown).
+  std::int64_t cpu_ms_so_far() const;
+  // Bytes the running child has passed to write(2) and similar calls so far
+  // (/proc/PID/io "wchar"), or -1 if unknown.
+  std::int64_t bytes_written_so_far() const;
+  // SIGKILL to the child's whole process group (it and every descendant that did
+  // not leave the group). Safe to call at any time, also after reaping.
+  void kill_group() const;
+
+ private:
+  Process() = default;
+  pid_t pid_ = -1;
+  UniqueFd pidfd_;
+  std::chrono::steady_clock::time_point start_;
+  std::optional<ExitFacts> exit_;
+};
+
+// Makes the calling process the reaper of its orphaned descendants, so that a
+// grandchild that escaped its process group (setsid) is reparented to the judge
+// and can be killed by kill_orphans() instead of outliving the test.
+void become_subreaper();
+
+// Kills and reaps every remaining child of the judge (orphans it inherited as
+// subreaper). Returns the number killed. Call only when every child the judge
+// tracks has been reaped: it waits on any pid.
+int kill_orphans();
+
+std::string signal_name(int signal);
+
+}  // namespace judge

@@ -1,0 +1,170 @@
+#include "report.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/core.h>
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+nlohmann::json exit_to_json(const ExitFacts& exit) {
+  if (exit.signaled) return {{"signal", signal_name(exit.signal)}};
+  return {{"code", exit.exit_code}};
+}
+
+nlohmann::json optional_integer(const nlohmann::json& result, const char* key) {
+  if (result.is_object() && result.contains(key) && result[key].is_number_integer())
+    return result[key];
+  return nullptr;
+}
+
+std::string limit_hit(const EndFacts& end) {
+  if (end.hit_cpu_limit) return "cpu";
+  if (end.hit_wall_limit) return "wall";
+  return "";
+}
+
+}  // namespace
+
+nlohmann::json test_to_json(const TestOutcome& test) {
+  const TestFacts& facts = test.facts;
+  nlohmann::json interactor = {
+      {"exit", exit_to_json(facts.interactor.exit)},
+      {"cpu_ms", facts.interactor.exit.cpu_ms},
+      {"wall_ms", facts.interactor.exit.wall_ms},
+      {"memory_kib", facts.interactor.exit.peak_kib},
+      {"result", test.interactor_result},
+  };
+  const std::string sub_limit = limit_hit(facts.submission);
+  const std::string inter_limit = limit_hit(facts.interactor);
+  if (!inter_limit.empty()) interactor["limit_hit"] = inter_limit;
+  return {
+      {"name", test.name},
+      {"verdict", verdict_name(test.decision.verdict)},
+      {"message", test.decision.message},
+      {"cpu_ms", facts.submission.exit.cpu_ms},
+      {"wall_ms", facts.submission.exit.wall_ms},
+      {"memory_kib", facts.submission.exit.peak_kib},
+      {"queries", optional_integer(test.interactor_result, "queries")},
+      {"query_limit", optional_integer(test.interactor_result, "query_limit")},
+      {"exit", exit_to_json(facts.submission.exit)},
+      {"limit_hit", sub_limit.empty() ? nlohmann::json(nullptr) : nlohmann::json(sub_limit)},
+      {"interactor", interactor},
+      {"exited_first", side_name(facts.exited_first)},
+      {"transcript", test.transcript ? nlohmann::json(test.transcript->string()) : nullptr},
+  };
+}
+
+nlohmann::json to_json(const RunResult& result) {
+  nlohmann::json tests = nlohmann::json::array();
+  for (const auto& test : result.tests) tests.push_back(test_to_json(test));
+  nlohmann::json json = {
+      {"problem", result.problem},
+      {"submission", result.submission},
+      {"verdict", verdict_name(result.verdict)},
+      {"message", result.message},
+      {"score", result.score.score},
+      {"max_score", result.score.max_score},
+      {"time_limit_ms", result.limits.time_limit_ms},
+      {"wall_limit_ms", result.limits.wall_limit_ms},
+      {"memory_limit_kib", result.limits.memory_kib},
+      {"tests_planned", result.tests_planned},
+      {"tests", tests},
+  };
+  if (!result.score.details.is_null()) json["score_details"] = result.score.details;
+  return json;
+}
+
+std::string format_test_line(const TestOutcome& test, std::size_t name_width) {
+  const TestFacts& facts = test.facts;
+  std::string queries;
+  const auto used = optional_integer(test.interactor_result, "queries");
+  const auto limit = optional_integer(test.interactor_result, "query_limit");
+  if (!used.is_null() && !limit.is_null())
+    queries = fmt::format("{:>7}/{:<7} queries", used.get<long long>(), limit.get<long long>());
+  std::string line = fmt::format(
+      "  {:<{}}  {:<4} {:>6} ms {:>7.1f} MiB  {}", test.name, name_width,
+      verdict_name(test.decision.verdict), facts.submission.exit.cpu_ms,
+      static_cast<double>(facts.submission.exit.peak_kib) / 1024.0, queries);
+  if (test.decision.verdict != Verdict::AC) {
+    std::string message = test.decision.message;
+    if (message.size() > 300) message = message.substr(0, 300) + "...";
+    for (char& c : message)
+      if (c == '\n') c = ' ';
+    line += "  " + message;
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+std::string format_summary(const RunResult& result) {
+  if (result.verdict == Verdict::CE)
+    return fmt::format("{} on {}: CE (compilation failed)\n{}", result.submission,
+                       result.problem, result.message);
+  std::size_t accepted = 0;
+  std::int64_t max_cpu_ms = 0, max_memory_kib = 0;
+  for (const auto& test : result.tests) {
+    accepted += test.decision.verdict == Verdict::AC ? 1 : 0;
+    max_cpu_ms = std::max(max_cpu_ms, test.facts.submission.exit.cpu_ms);
+    max_memory_kib = std::max(max_memory_kib, test.facts.submission.exit.peak_kib);
+  }
+  std::string summary = fmt::format(
+      "{} on {}: {}  {}/{} tests AC{}, score {:g}/{:g}, max CPU {} ms of {} ms, max memory "
+      "{:.1f} MiB of {} MiB",
+      result.submission, result.problem, verdict_name(result.verdict), accepted,
+      result.tests_planned,
+      result.tests.size() < result.tests_planned
+          ? fmt::format(" ({} not run)", result.tests_planned - result.tests.size())
+          : "",
+      result.score.score, result.score.max_score, max_cpu_ms, result.limits.time_limit_ms,
+      static_cast<double>(max_memory_kib) / 1024.0, result.limits.memory_kib / 1024);
+  return summary;
+}
+
+void write_file_atomically(const fs::path& path, const std::string& content) {
+  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  std::string temp = (dir / ("." + path.filename().string() + ".XXXXXX")).string();
+  const int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+  if (fd < 0)
+    throw std::runtime_error(
+        fmt::format("cannot write {}: {}", path.string(), std::strerror(errno)));
+  auto fail = [&](const char* what) {
+    const int error = errno;
+    ::close(fd);
+    ::unlink(temp.c_str());
+    throw std::runtime_error(
+        fmt::format("cannot write {} ({}): {}", path.string(), what, std::strerror(error)));
+  };
+  std::size_t written = 0;
+  while (written < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail("write");
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (::fchmod(fd, 0644) != 0) fail("fchmod");
+  if (::fsync(fd) != 0) fail("fsync");
+  if (::close(fd) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    throw std::runtime_error(
+        fmt::format("cannot write {} (close): {}", path.string(), std::strerror(error)));
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    throw std::runtime_error(
+        fmt::format("cannot write {} (rename): {}", path.string(), std::strerror(error)));
+  }
+}
+
+}  // namespace judge

@@ -1,0 +1,128 @@
+#include "runner.hpp"
+
+#include <stdlib.h>
+
+#include <fmt/core.h>
+
+#include "interaction.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+// A temporary folder that is removed with everything in it when it goes away.
+class TempDir {
+ public:
+  explicit TempDir(const char* prefix) {
+    std::string pattern = (fs::temp_directory_path() / (std::string(prefix) + "XXXXXX")).string();
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw std::runtime_error(fmt::format("cannot create a temporary folder {}", pattern));
+    path_ = pattern;
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+}  // namespace
+
+EffectiveLimits effective_limits(const Problem& problem, const RunOptions& options) {
+  EffectiveLimits limits{problem.time_limit_ms, problem.wall_limit_ms, problem.memory_kib};
+  if (options.time_limit_ms) {
+    limits.time_limit_ms = *options.time_limit_ms;
+    limits.wall_limit_ms = std::max(problem.wall_limit_ms, 2 * limits.time_limit_ms + 1000);
+  }
+  if (options.memory_mib) limits.memory_kib = *options.memory_mib * 1024;
+  return limits;
+}
+
+TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& submission,
+                                      const TestCase& test, const RunOptions& options) {
+  const EffectiveLimits limits = effective_limits(problem, options);
+  TempDir work("judge-work-");
+  TempDir feedback("judge-feedback-");
+
+  InteractionRequest request;
+  request.submission_command = submission.command;
+  request.interactor_command = problem.interactor_command;
+  request.test_input = fs::absolute(test.input);
+  request.answer_file = test.answer;
+  request.feedback_dir = feedback.path();
+  request.work_dir = work.path();
+  request.time_limit_ms = limits.time_limit_ms;
+  request.wall_limit_ms = limits.wall_limit_ms;
+  request.memory_kib = limits.memory_kib;
+  request.output_limit_kib = problem.output_limit_kib;
+  request.process_limit = problem.process_limit;
+  request.interactor_time_limit_ms = problem.interactor_time_limit_ms;
+  request.interactor_memory_kib = problem.interactor_memory_kib;
+  TestOutcome outcome;
+  outcome.name = test.name;
+  if (options.transcripts_dir && problem.interactor_writes_transcript) {
+    fs::create_directories(*options.transcripts_dir);
+    const fs::path transcript = fs::absolute(*options.transcripts_dir / (test.name + ".interaction"));
+    fs::remove(transcript);
+    request.transcript = transcript;
+  }
+
+  InteractionResult result = run_interaction(request);
+  if (request.transcript && fs::exists(*request.transcript)) outcome.transcript = request.transcript;
+  outcome.facts = result.facts;
+  outcome.interactor_result = result.interactor_result;
+  return outcome;
+}
+
+RunResult run_submission(const Problem& problem, const Submission& submission,
+                         const std::vector<TestCase>& tests, const RunOptions& options,
+                         TestExecutor& executor, const TestObserver& on_test) {
+  RunResult result;
+  result.problem = problem.name;
+  result.submission = submission.display;
+  result.limits = effective_limits(problem, options);
+  result.tests_planned = tests.size();
+  validate_scoring(problem.scoring);
+  if (submission.compile_failed) {
+    result.verdict = Verdict::CE;
+    result.message = submission.compile_message;
+    result.score = compute_score(problem.scoring, {});
+    result.score.score = 0;
+    return result;
+  }
+  bool failed = false;
+  std::vector<ScoredTest> scored;
+  for (std::size_t index = 0; index < tests.size(); ++index) {
+    TestOutcome outcome = executor.run_test(problem, submission, tests[index], options);
+    outcome.decision = decide_verdict(outcome.facts);
+    if (outcome.decision.verdict != Verdict::AC && !failed) {
+      failed = true;
+      result.verdict = outcome.decision.verdict;
+      result.message = fmt::format("test {}: {}", outcome.name, outcome.decision.message);
+    }
+    scored.push_back({outcome.name, outcome.decision.verdict, outcome.interactor_result});
+    result.tests.push_back(std::move(outcome));
+    if (on_test) on_test(result.tests.back(), index, tests.size());
+    if (failed && options.stop_at_first_failure) break;
+  }
+  result.score = compute_score(problem.scoring, scored);
+  if (result.tests.size() < tests.size()) {
+    // Stopped early: the tests not run cannot count as passed.
+    result.score.score = 0;
+  }
+  return result;
+}
+
+int exit_status_for(const RunResult& result) {
+  for (const auto& test : result.tests)
+    if (test.decision.verdict == Verdict::JE) return 3;
+  return result.verdict == Verdict::AC ? 0 : 1;
+}
+
+}  // namespace judge

@@ -1,0 +1,83 @@
+// run_submission grades one submission on a list of tests of one problem: it runs
+// each test through a TestExecutor, decides each verdict, and sums it all up into
+// a RunResult (overall verdict = the first test that is not AC, in test order).
+// The TestExecutor is the seam: ProcessExecutor runs real processes, and the flow
+// tests (runner_test.cpp) use a fake one that returns prepared facts.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "problem.hpp"
+#include "scoring.hpp"
+#include "submission.hpp"
+#include "verdict.hpp"
+
+namespace judge {
+
+struct RunOptions {
+  std::optional<std::int64_t> time_limit_ms;  // overrides the problem's
+  std::optional<std::int64_t> memory_mib;     // overrides the problem's
+  std::optional<std::filesystem::path> transcripts_dir;
+  bool stop_at_first_failure = false;
+};
+
+// The limits a test really runs under: the problem's, with the options applied.
+struct EffectiveLimits {
+  std::int64_t time_limit_ms;
+  std::int64_t wall_limit_ms;
+  std::int64_t memory_kib;
+};
+EffectiveLimits effective_limits(const Problem& problem, const RunOptions& options);
+
+struct TestOutcome {
+  std::string name;
+  Decision decision;
+  TestFacts facts;
+  nlohmann::json interactor_result;  // result.json (null if none)
+  std::optional<std::filesystem::path> transcript;
+};
+
+class TestExecutor {
+ public:
+  virtual ~TestExecutor() = default;
+  // Runs one test and returns its facts (the decision is made by the runner).
+  virtual TestOutcome run_test(const Problem& problem, const Submission& submission,
+                               const TestCase& test, const RunOptions& options) = 0;
+};
+
+// Runs tests with real processes (run_interaction), each in fresh temporary
+// folders (the submission's working directory, the feedback directory).
+class ProcessExecutor : public TestExecutor {
+ public:
+  TestOutcome run_test(const Problem& problem, const Submission& submission,
+                       const TestCase& test, const RunOptions& options) override;
+};
+
+struct RunResult {
+  std::string problem;
+  std::string submission;
+  Verdict verdict = Verdict::AC;
+  std::string message;  // the compiler's message for CE; else the first failure's
+  Score score;
+  EffectiveLimits limits{};
+  std::vector<TestOutcome> tests;
+  std::size_t tests_planned = 0;
+};
+
+using TestObserver = std::function<void(const TestOutcome&, std::size_t index, std::size_t total)>;
+
+RunResult run_submission(const Problem& problem, const Submission& submission,
+                         const std::vector<TestCase>& tests, const RunOptions& options,
+                         TestExecutor& executor, const TestObserver& on_test = {});
+
+// 0: every test AC; 1: graded, some test not AC; 3: a judge error (JE) occurred.
+int exit_status_for(const RunResult& result);
+
+}  // namespace judge

@@ -1,0 +1,67 @@
+// A child for process_test.cpp: `process_helper MODE ARG`
+//   cpu MS        burn MS milliseconds of CPU time, then exit 0
+//   touch MIB     allocate and touch MIB MiB, then exit 0
+//   alloc-forever allocate and touch 16 MiB blocks until an allocation fails
+//   sleep MS      sleep MS milliseconds
+//   exit CODE     exit with CODE
+//   signal SIG    raise signal SIG
+//   pgid          print its process group id and parent's
+//   sigpipe       print the disposition of SIGPIPE (0 default, 1 ignored)
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+static long long cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 2) return 100;
+  const std::string mode = argv[1];
+  const long long arg = argc > 2 ? std::atoll(argv[2]) : 0;
+  if (mode == "cpu") {
+    volatile unsigned long long sink = 0;
+    while (cpu_ms() < arg) sink = sink + 1;
+    return 0;
+  }
+  if (mode == "touch") {
+    std::vector<char> block(static_cast<size_t>(arg) << 20);
+    for (size_t i = 0; i < block.size(); i += 4096) block[i] = 1;
+    return block[block.size() / 2] == 1 ? 0 : 1;
+  }
+  if (mode == "alloc-forever") {
+    std::vector<std::vector<char>> blocks;
+    for (;;) {
+      blocks.emplace_back(16u << 20, 1);
+    }
+  }
+  if (mode == "sleep") {
+    usleep(static_cast<useconds_t>(arg * 1000));
+    return 0;
+  }
+  if (mode == "exit") return static_cast<int>(arg);
+  if (mode == "signal") {
+    raise(static_cast<int>(arg));
+    return 0;
+  }
+  if (mode == "pgid") {
+    std::printf("%d %d %d\n", static_cast<int>(getpid()), static_cast<int>(getpgrp()),
+                static_cast<int>(getpgid(getppid())));
+    return 0;
+  }
+  if (mode == "sigpipe") {
+    struct sigaction current {};
+    sigaction(SIGPIPE, nullptr, &current);
+    std::printf("%d\n", current.sa_handler == SIG_IGN ? 1 : 0);
+    return 0;
+  }
+  return 100;
+}

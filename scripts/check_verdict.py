@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Grade one submission with `judge run` and check what CTest expects of it.
+
+Checks, each optional but --expect:
+  --expect V            the overall verdict is V
+  --message TEXT        the message of the first failing test contains TEXT
+  --max-seconds N       `judge run` finished within N seconds of wall time
+  --max-query-share F   on every test, queries <= F * query_limit
+  --min-score/--max-score  the problem's score lies in the range
+  --no-leftovers        no process running the submission's binary survives the run
+Prints what it saw and exits 1 on the first failed check (2 on bad usage).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def processes_running(path):
+    """Pids of processes whose executable or command line names `path`."""
+    real = os.path.realpath(path)
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            exe = os.readlink(f"/proc/{entry}/exe")
+        except OSError:
+            exe = ""
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline = f.read().split(b"\0")
+        except OSError:
+            cmdline = []
+        if exe == real or (cmdline and cmdline[0].decode(errors="replace") == real):
+            found.append(int(entry))
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--judge", required=True)
+    parser.add_argument("--problem", required=True)
+    parser.add_argument("--submission", required=True)
+    parser.add_argument("--expect", required=True)
+    parser.add_argument("--message")
+    parser.add_argument("--max-seconds", type=float)
+    parser.add_argument("--max-query-share", type=float)
+    parser.add_argument("--min-score", type=float)
+    parser.add_argument("--max-score", type=float)
+    parser.add_argument("--no-leftovers", action="store_true")
+    parser.add_argument("judge_args", nargs="*", help="more arguments for `judge run` (after --)")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="check-verdict-") as tmp:
+        result_file = os.path.join(tmp, "result.json")
+        command = [args.judge, "run", args.problem, args.submission, "--json", result_file] + args.judge_args
+        start = time.monotonic()
+        run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        seconds = time.monotonic() - start
+        sys.stdout.write(run.stdout)
+        sys.stderr.write(run.stderr)
+        if run.returncode not in (0, 1, 3):
+            print(f"FAIL: judge exited with {run.returncode}")
+            return 1
+        try:
+            with open(result_file) as f:
+                result = json.load(f)
+        except (OSError, ValueError) as error:
+            print(f"FAIL: no usable result JSON: {error}")
+            return 1
+
+    failures = []
+    verdict = result["verdict"]
+    if verdict != args.expect:
+        failures.append(f"verdict {verdict}, expected {args.expect}")
+    expected_status = 0 if verdict == "AC" else (3 if any(t["verdict"] == "JE" for t in result["tests"]) else 1)
+    if run.returncode != expected_status:
+        failures.append(f"exit status {run.returncode}, expected {expected_status} for verdict {verdict}")
+    if args.message is not None:
+        failing = [t for t in result["tests"] if t["verdict"] != "AC"]
+        message = failing[0]["message"] if failing else result.get("message", "")
+        if args.message not in message:
+            failures.append(f"message {message!r} does not contain {args.message!r}")
+    if args.max_seconds is not None and seconds > args.max_seconds:
+        failures.append(f"judge took {seconds:.2f} s, more than {args.max_seconds} s")
+    if args.max_query_share is not None:
+        for test in result["tests"]:
+            used, limit = test.get("queries"), test.get("query_limit")
+            if used is None or limit is None:
+                failures.append(f"test {test['name']}: no query figures in the result")
+            elif used > args.max_query_share * limit:
+                failures.append(f"test {test['name']}: {used} queries > {args.max_query_share} * {limit}")
+    if args.min_score is not None and result["score"] < args.min_score:
+        failures.append(f"score {result['score']} < {args.min_score}")
+    if args.max_score is not None and result["score"] > args.max_score:
+        failures.append(f"score {result['score']} > {args.max_score}")
+    if args.no_leftovers:
+        survivors = processes_running(args.submission)
+        if survivors:
+            failures.append(f"processes of the submission survived the judge: {survivors}")
+    print(f"check: verdict {verdict} (expected {args.expect}), score {result['score']}, {seconds:.2f} s")
+    for failure in failures:
+        print(f"FAIL: {failure}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
