@@ -1,5 +1,7 @@
 #include "problem.hpp"
 
+#include "scoring.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -104,7 +106,7 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   static const std::set<std::string> known_keys{
       "name", "interactor", "testdata", "time_limit_ms", "wall_limit_ms", "memory_mib",
       "output_limit_kib", "process_limit", "interactor_time_limit_ms",
-      "interactor_memory_mib", "interactor_writes_transcript", "scoring"};
+      "interactor_memory_mib", "interactor_writes_transcript", "scoring", "metrics"};
   for (const auto& [key, value] : config.items()) {
     if (!known_keys.contains(key))
       throw ConfigError(fmt::format("{}: unknown key \"{}\" (known keys are listed in "
@@ -127,11 +129,19 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   problem.interactor_writes_transcript =
       get_field<bool>(config, "interactor_writes_transcript", true, file);
   problem.scoring = config.value("scoring", nlohmann::json{{"type", "all_or_nothing"}});
-  if (!problem.scoring.is_object() || !problem.scoring.contains("type") ||
-      !problem.scoring["type"].is_string())
-    throw ConfigError(fmt::format("{}: \"scoring\" must be an object with a \"type\"",
-                                  file.string()));
-  if (!problem.scoring.contains("max_score")) problem.scoring["max_score"] = 100;
+  if (problem.scoring.is_object() && !problem.scoring.contains("max_score"))
+    problem.scoring["max_score"] = 100;
+  try {
+    validate_scoring(problem.scoring);
+  } catch (const ConfigError& error) {
+    throw ConfigError(fmt::format("{}: {}", file.string(), error.what()));
+  }
+  problem.metrics = get_field<std::vector<std::string>>(config, "metrics", {}, file);
+  if (problem.scoring["type"] == "max_metric") {
+    const std::string metric = problem.scoring["metric"].get<std::string>();
+    if (std::find(problem.metrics.begin(), problem.metrics.end(), metric) == problem.metrics.end())
+      problem.metrics.push_back(metric);
+  }
 
   const auto testdata = get_field<std::string>(config, "testdata", ".", file);
   problem.testdata_dir = (dir / testdata).lexically_normal();

@@ -42,6 +42,8 @@ struct Problem {
   std::int64_t interactor_memory_kib = 2048 * 1024;
   bool interactor_writes_transcript = true;
   nlohmann::json scoring;  // {"type": ..., "max_score": ...}; see scoring.hpp
+  // result.json keys copied into each test's entry of the verdict JSON.
+  std::vector<std::string> metrics;
 };
 
 struct TestCase {

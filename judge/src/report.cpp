@@ -33,7 +33,7 @@ std::string limit_hit(const EndFacts& end) {
 
 }  // namespace
 
-nlohmann::json test_to_json(const TestOutcome& test) {
+nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::string>& metrics) {
   const TestFacts& facts = test.facts;
   nlohmann::json interactor = {
       {"exit", exit_to_json(facts.interactor.exit)},
@@ -45,7 +45,7 @@ nlohmann::json test_to_json(const TestOutcome& test) {
   const std::string sub_limit = limit_hit(facts.submission);
   const std::string inter_limit = limit_hit(facts.interactor);
   if (!inter_limit.empty()) interactor["limit_hit"] = inter_limit;
-  return {
+  nlohmann::json json = {
       {"name", test.name},
       {"verdict", verdict_name(test.decision.verdict)},
       {"message", test.decision.message},
@@ -60,11 +60,16 @@ nlohmann::json test_to_json(const TestOutcome& test) {
       {"exited_first", side_name(facts.exited_first)},
       {"transcript", test.transcript ? nlohmann::json(test.transcript->string()) : nullptr},
   };
+  for (const auto& metric : metrics) {
+    const auto& result = test.interactor_result;
+    json[metric] = result.is_object() && result.contains(metric) ? result[metric] : nullptr;
+  }
+  return json;
 }
 
 nlohmann::json to_json(const RunResult& result) {
   nlohmann::json tests = nlohmann::json::array();
-  for (const auto& test : result.tests) tests.push_back(test_to_json(test));
+  for (const auto& test : result.tests) tests.push_back(test_to_json(test, result.metrics));
   nlohmann::json json = {
       {"problem", result.problem},
       {"submission", result.submission},
@@ -79,6 +84,7 @@ nlohmann::json to_json(const RunResult& result) {
       {"tests", tests},
   };
   if (!result.score.details.is_null()) json["score_details"] = result.score.details;
+  for (const auto& [key, value] : result.score.top_level.items()) json[key] = value;
   return json;
 }
 
@@ -125,6 +131,18 @@ std::string format_summary(const RunResult& result) {
           : "",
       result.score.score, result.score.max_score, max_cpu_ms, result.limits.time_limit_ms,
       static_cast<double>(max_memory_kib) / 1024.0, result.limits.memory_kib / 1024);
+  const nlohmann::json& extra = result.score.top_level;
+  for (const auto& [key, value] : extra.items()) {
+    if (key.rfind("max_", 0) == 0 && extra.contains(key + "_test") && !value.is_null())
+      summary += fmt::format("\n  {} {} (test {})", key, value.dump(),
+                             extra[key + "_test"].get<std::string>());
+  }
+  if (extra.contains("subtasks")) {
+    for (const auto& subtask : extra["subtasks"])
+      summary += fmt::format("\n  subtask {:<3} {:>5g}/{:<5g} {}", subtask["name"].get<std::string>(),
+                             subtask["points"].get<double>(), subtask["max_points"].get<double>(),
+                             subtask["verdict"].get<std::string>());
+  }
   return summary;
 }
 

@@ -14,7 +14,7 @@
 namespace judge {
 
 nlohmann::json to_json(const RunResult& result);
-nlohmann::json test_to_json(const TestOutcome& test);
+nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::string>& metrics = {});
 
 // "  03-n2        AC     12 ms    3.4 MiB    27631/49828 queries"
 std::string format_test_line(const TestOutcome& test, std::size_t name_width);

@@ -55,6 +55,18 @@ TEST(Report, JsonHasEveryDocumentedKey) {
   EXPECT_TRUE(test["transcript"].is_null());
 }
 
+TEST(Report, MetricsAndScoreFiguresReachTheJson) {
+  RunResult result = sample_result();
+  result.metrics = {"moves"};
+  result.tests[0].interactor_result["moves"] = 1234;
+  result.score.top_level = {{"max_moves", 1234}, {"max_moves_test", "01-sample"}};
+  const nlohmann::json json = to_json(result);
+  EXPECT_EQ(json["tests"][0]["moves"], 1234);
+  EXPECT_EQ(json["max_moves"], 1234);
+  EXPECT_EQ(json["max_moves_test"], "01-sample");
+  EXPECT_NE(format_summary(result).find("max_moves 1234 (test 01-sample)"), std::string::npos);
+}
+
 TEST(Report, TestLineShowsVerdictFiguresAndMessage) {
   const RunResult result = sample_result();
   const std::string line = format_test_line(result.tests[0], 10);

@@ -88,6 +88,7 @@ RunResult run_submission(const Problem& problem, const Submission& submission,
   result.submission = submission.display;
   result.limits = effective_limits(problem, options);
   result.tests_planned = tests.size();
+  result.metrics = problem.metrics;
   validate_scoring(problem.scoring);
   if (submission.compile_failed) {
     result.verdict = Verdict::CE;

@@ -69,6 +69,7 @@ struct RunResult {
   EffectiveLimits limits{};
   std::vector<TestOutcome> tests;
   std::size_t tests_planned = 0;
+  std::vector<std::string> metrics;  // the problem's: shown in each test's entry
 };
 
 using TestObserver = std::function<void(const TestOutcome&, std::size_t index, std::size_t total)>;
