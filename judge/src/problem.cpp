@@ -154,12 +154,14 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
 }
 
 Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
+  // A bare name is a problem of the repository first; a folder of the same name in
+  // the current directory is only taken when no such problem exists (write ./NAME).
   fs::path dir;
-  if (fs::is_directory(name_or_path)) {
-    dir = name_or_path;
-  } else if (name_or_path.find('/') == std::string::npos &&
-             fs::is_directory(paths.source_dir / "interactors" / name_or_path)) {
+  const bool bare_name = name_or_path.find('/') == std::string::npos;
+  if (bare_name && fs::is_regular_file(paths.source_dir / "interactors" / name_or_path / "problem.json")) {
     dir = paths.source_dir / "interactors" / name_or_path;
+  } else if (fs::is_directory(name_or_path)) {
+    dir = name_or_path;
   } else {
     std::string names;
     for (const auto& known : known_problems(paths)) names += " " + known;

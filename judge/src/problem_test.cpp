@@ -98,6 +98,19 @@ TEST_F(ProblemDir, TestsAreListedInNameOrderAndSelected) {
   EXPECT_THROW(select_tests(problem, {"zzz"}), ConfigError);
 }
 
+TEST_F(ProblemDir, BareNamePrefersTheRepositoryProblemOverALocalFolder) {
+  paths = {dir / "src", dir / "build"};
+  write("src/interactors/p/problem.json", "{}");
+  write("src/interactors/p/interactor", "#!/bin/sh\n");
+  ::chmod((dir / "src/interactors/p/interactor").c_str(), 0755);
+  write("cwd/p/notes.txt", "not a problem");
+  const fs::path previous = fs::current_path();
+  fs::current_path(dir / "cwd");
+  const Problem problem = load_problem("p", paths);
+  fs::current_path(previous);
+  EXPECT_EQ(problem.dir, dir / "src/interactors/p");
+}
+
 TEST_F(ProblemDir, UnknownProblemNameListsKnownOnes) {
   try {
     load_problem("no-such-problem", paths);

@@ -1,0 +1,57 @@
+// The baseline a judge is measured against: the two programs of a test wired by
+// hand with plain fork/exec and two pipes, nothing else (no limits, no groups, no
+// JSON). Prints the wall time in microseconds from the first fork to the last wait.
+//
+//   baseline_harness INTERACTOR TEST_INPUT FEEDBACK_DIR -- SOLUTION [ARGS...]
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+pid_t start(char** argv, int in, int out) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(in, 0);
+    dup2(out, 1);
+    execv(argv[0], argv);
+    _exit(127);
+  }
+  return pid;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int separator = 0;
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--") == 0) separator = i;
+  if (separator != 4 || separator + 1 >= argc) {
+    std::fprintf(stderr, "usage: baseline_harness INTERACTOR TEST_INPUT FEEDBACK_DIR -- SOLUTION [ARGS...]\n");
+    return 2;
+  }
+  std::string feedback = std::string(argv[3]) + "/";
+  char* interactor_argv[] = {argv[1], argv[2], const_cast<char*>("/dev/null"), feedback.data(), nullptr};
+  char** solution_argv = argv + separator + 1;
+
+  int to_solution[2], from_solution[2];
+  if (pipe2(to_solution, O_CLOEXEC) != 0 || pipe2(from_solution, O_CLOEXEC) != 0) return 1;
+  const auto begin = std::chrono::steady_clock::now();
+  const pid_t interactor = start(interactor_argv, from_solution[0], to_solution[1]);
+  const pid_t solution = start(solution_argv, to_solution[0], from_solution[1]);
+  for (int fd : {to_solution[0], to_solution[1], from_solution[0], from_solution[1]}) close(fd);
+  int status = 0, interactor_status = 0;
+  waitpid(solution, &status, 0);
+  waitpid(interactor, &interactor_status, 0);
+  const auto end = std::chrono::steady_clock::now();
+  std::printf("%lld %d\n",
+              static_cast<long long>(std::chrono::duration_cast<std::chrono::microseconds>(end - begin).count()),
+              WIFEXITED(interactor_status) ? WEXITSTATUS(interactor_status) : -1);
+  return 0;
+}
