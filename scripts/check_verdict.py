@@ -7,7 +7,7 @@ Checks, each optional but --expect:
   --max-seconds N       `judge run` finished within N seconds of wall time
   --max-query-share F   on every test, queries <= F * query_limit
   --min-score/--max-score  the problem's score lies in the range
-  --no-leftovers        no process running the submission's binary survives the run
+  --no-leftovers        no process of this run (marked through its environment) survives it
 Prints what it saw and exits 1 on the first failed check (2 on bad usage).
 """
 import argparse
@@ -17,26 +17,26 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 
 
-def processes_running(path):
-    """Pids of processes whose executable or command line names `path`."""
-    real = os.path.realpath(path)
+def processes_with_marker(marker):
+    """Pids of processes whose environment holds JUDGE_CHECK_MARKER=marker.
+
+    The judge passes its environment on to the submission, so every process of
+    this run (and of no other run, even of the same binary) carries the marker.
+    """
+    needle = f"JUDGE_CHECK_MARKER={marker}".encode()
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or int(entry) == os.getpid():
             continue
         try:
-            exe = os.readlink(f"/proc/{entry}/exe")
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                if needle in f.read().split(b"\0"):
+                    found.append(int(entry))
         except OSError:
-            exe = ""
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as f:
-                cmdline = f.read().split(b"\0")
-        except OSError:
-            cmdline = []
-        if exe == real or (cmdline and cmdline[0].decode(errors="replace") == real):
-            found.append(int(entry))
+            pass
     return found
 
 
@@ -59,7 +59,9 @@ def main():
         result_file = os.path.join(tmp, "result.json")
         command = [args.judge, "run", args.problem, args.submission, "--json", result_file] + args.judge_args
         start = time.monotonic()
-        run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        marker = uuid.uuid4().hex
+        env = dict(os.environ, JUDGE_CHECK_MARKER=marker)
+        run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         seconds = time.monotonic() - start
         sys.stdout.write(run.stdout)
         sys.stderr.write(run.stderr)
@@ -99,7 +101,7 @@ def main():
     if args.max_score is not None and result["score"] > args.max_score:
         failures.append(f"score {result['score']} > {args.max_score}")
     if args.no_leftovers:
-        survivors = processes_running(args.submission)
+        survivors = processes_with_marker(marker)  # the judge itself has exited
         if survivors:
             failures.append(f"processes of the submission survived the judge: {survivors}")
     print(f"check: verdict {verdict} (expected {args.expect}), score {result['score']}, {seconds:.2f} s")

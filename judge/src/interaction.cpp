@@ -183,6 +183,11 @@ InteractionResult run_interaction(const InteractionRequest& request) {
     }
   };
 
+  // The process clock the judge stopped a program by, when it did: wait4's figure
+  // was seen to read lower for a killed process on a loaded VM, and a TLE message
+  // must not show less than the limit it enforced.
+  std::int64_t submission_cpu_ms_at_stop = 0;
+  std::int64_t interactor_cpu_ms_at_stop = 0;
   while (submission.running() || interactor.running()) {
     // Reap in this order: when both have ended by the time we look, the interactor
     // is counted first; that only matters when it rejected for a reason of its own,
@@ -217,15 +222,19 @@ InteractionResult run_interaction(const InteractionRequest& request) {
       }
       break;
     }
-    if (submission.running() && submission.cpu_ms_so_far() > request.time_limit_ms) {
+    if (const std::int64_t used = submission.running() ? submission.cpu_ms_so_far() : 0;
+        used > request.time_limit_ms) {
       facts.submission.killed_by_judge = facts.submission.hit_cpu_limit = true;
+      submission_cpu_ms_at_stop = used;
       submission.kill_group();
       submission.reap();
       on_ended(Side::submission);
       continue;
     }
-    if (interactor.running() && interactor.cpu_ms_so_far() > request.interactor_time_limit_ms) {
+    if (const std::int64_t used = interactor.running() ? interactor.cpu_ms_so_far() : 0;
+        used > request.interactor_time_limit_ms) {
       facts.interactor.killed_by_judge = facts.interactor.hit_cpu_limit = true;
+      interactor_cpu_ms_at_stop = used;
       interactor.kill_group();
       interactor.reap();
       on_ended(Side::interactor);
@@ -253,6 +262,8 @@ InteractionResult run_interaction(const InteractionRequest& request) {
 
   facts.submission.exit = *submission.exit_facts();
   facts.interactor.exit = *interactor.exit_facts();
+  facts.submission.exit.cpu_ms = std::max(facts.submission.exit.cpu_ms, submission_cpu_ms_at_stop);
+  facts.interactor.exit.cpu_ms = std::max(facts.interactor.exit.cpu_ms, interactor_cpu_ms_at_stop);
   // A process that was already dying of its own cause when the judge's SIGKILL
   // came keeps that cause in its wait status: then it was not the judge's kill.
   for (EndFacts* end : {&facts.submission, &facts.interactor}) {

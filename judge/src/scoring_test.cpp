@@ -62,6 +62,11 @@ TEST(MaxMetricScoring, UsesTheLargestMetricOnALogScale) {
   EXPECT_EQ(score.top_level["max_moves_test"], "t1");
 }
 
+TEST(MaxMetricScoring, IntegerMetricStaysAnInteger) {
+  std::vector<ScoredTest> tests = {{"a", Verdict::AC, {{"moves", 393612}}}};
+  EXPECT_EQ(compute_score(egg_drop_scoring, tests).top_level["max_moves"].dump(), "393612");
+}
+
 TEST(MaxMetricScoring, ClampsAtFullAndZero) {
   EXPECT_DOUBLE_EQ(compute_score(egg_drop_scoring, with_moves({{Verdict::AC, 1e5}})).score, 100);
   EXPECT_DOUBLE_EQ(compute_score(egg_drop_scoring, with_moves({{Verdict::AC, 2e9}})).score, 0);

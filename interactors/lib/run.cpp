@@ -1,0 +1,83 @@
+#include "run.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "feedback.hpp"
+
+namespace interactor {
+
+Finish run_body(Session& session, const Body& body) {
+  try {
+    body(session);
+  } catch (const Finish& finish) {
+    return finish;
+  } catch (const std::exception& error) {
+    return Finish{Outcome::judge_error, Verdict::WA, fmt::format("interactor failed: {}", error.what()), false};
+  } catch (...) {
+    return Finish{Outcome::judge_error, Verdict::WA, "interactor failed: unknown exception", false};
+  }
+  return Finish{Outcome::judge_error, Verdict::WA, "interactor ended without a verdict", false};
+}
+
+int run(int argc, char** argv, const Body& body) { return run_with_fds(argc, argv, body, 0, 1); }
+
+int run_with_fds(int argc, char** argv, const Body& body, int from_contestant_fd, int to_contestant_fd) {
+  // A contestant that exits (or closes its stdin) early leaves us writing into a pipe
+  // without a reader. By default that raises SIGPIPE and kills the interactor, which
+  // the judge would have to count as a judge error. Ignored, write(2) fails with EPIPE
+  // instead, and Session::send() turns it into a reject with contestant_eof, so the
+  // contestant's own exit status decides the verdict.
+  std::signal(SIGPIPE, SIG_IGN);
+
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: %s TEST_INPUT ANSWER_FILE FEEDBACK_DIR/\n", argc > 0 ? argv[0] : "interactor");
+    return kExitJudgeError;
+  }
+  const std::filesystem::path feedback_dir = argv[3];
+  std::error_code error;
+  if (!std::filesystem::is_directory(feedback_dir, error)) {
+    std::fprintf(stderr, "interactor: FEEDBACK_DIR %s is not a directory\n", argv[3]);
+    return kExitJudgeError;
+  }
+
+  Finish finish;
+  std::optional<Session> session;
+  try {
+    session.emplace(SessionOptions{argv[1], argv[2], from_contestant_fd, to_contestant_fd,
+                                   Transcript::from_environment()});
+    finish = run_body(*session, body);
+  } catch (const Finish& early) {  // the test file cannot be read
+    finish = early;
+  } catch (const std::exception& failure) {
+    finish = Finish{Outcome::judge_error, Verdict::WA, fmt::format("interactor failed: {}", failure.what()), false};
+  }
+
+  Feedback feedback = session ? session->feedback(std::move(finish)) : Feedback{.finish = std::move(finish)};
+  if (session) {
+    try {
+      session->transcript().flush();
+    } catch (const std::exception& failure) {
+      feedback.finish = Finish{Outcome::judge_error, Verdict::WA,
+                               fmt::format("{} (verdict was: {})", failure.what(), feedback.finish.message), false};
+    }
+  }
+  if (feedback.finish.outcome == Outcome::judge_error) {
+    std::fprintf(stderr, "interactor: judge error: %s\n", feedback.finish.message.c_str());
+  }
+  try {
+    write_feedback(feedback_dir, feedback);
+  } catch (const std::exception& failure) {
+    std::fprintf(stderr, "interactor: %s\n", failure.what());
+    return kExitJudgeError;
+  }
+  return exit_code(feedback.finish.outcome);
+}
+
+}  // namespace interactor

@@ -1,0 +1,37 @@
+// TestFile: the test input (or answer file) of the judge, read line by line with the
+// same strict Line reads as the contestant's output. Blame is fixed by the stream
+// (testlib's idea): ANY problem here — unreadable file, missing line, malformed or
+// out-of-range value, trailing garbage — is a judge error (exit 1), never the
+// contestant's fault. Every line must end with '\n'.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "line.hpp"
+
+namespace interactor {
+
+class TestFile {
+ public:
+  // Reads the whole file; judge error if it cannot be read.
+  explicit TestFile(const std::filesystem::path& path);
+
+  // The next line; judge error if the file has ended (`what` says what was missing).
+  Line read_line(std::string_view what);
+  bool at_eof() const { return pos_ == content_.size(); }
+  // Judge error unless every line has been read.
+  void expect_eof() const;
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+  std::string content_;
+  std::size_t pos_ = 0;
+  std::int64_t line_number_ = 0;
+};
+
+}  // namespace interactor

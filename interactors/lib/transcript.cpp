@@ -1,0 +1,56 @@
+#include "transcript.hpp"
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <fcntl.h>
+#include <stdexcept>
+#include <system_error>
+#include <unistd.h>
+#include <utility>
+
+#include "line.hpp"
+#include "posix_io.hpp"
+
+namespace interactor {
+
+Transcript::Transcript(std::filesystem::path path, std::size_t limit_bytes)
+    : enabled_(true), path_(std::move(path)), limit_bytes_(limit_bytes) {}
+
+Transcript Transcript::from_environment() {
+  const char* path = std::getenv("JUDGE_TRANSCRIPT_FILE");
+  if (path == nullptr || *path == '\0') return {};
+  std::size_t limit_bytes = kDefaultTranscriptLimitBytes;
+  if (const char* limit = std::getenv("JUDGE_TRANSCRIPT_LIMIT_BYTES"); limit != nullptr && *limit != '\0') {
+    std::uint64_t value = 0;
+    if (parse_uint64(limit, value) != IntError::none) {
+      throw std::invalid_argument(std::string("JUDGE_TRANSCRIPT_LIMIT_BYTES is not a byte count: ") + limit);
+    }
+    limit_bytes = static_cast<std::size_t>(value);
+  }
+  return Transcript(path, limit_bytes);
+}
+
+void Transcript::record(char prefix, std::string_view line) {
+  if (!enabled_ || truncated_) return;
+  if (buffer_.size() + line.size() + 2 > limit_bytes_) {
+    truncated_ = true;
+    buffer_ += kTranscriptTruncated;
+    buffer_ += '\n';
+    return;
+  }
+  buffer_ += prefix;
+  buffer_ += line;
+  buffer_ += '\n';
+}
+
+void Transcript::flush() const {
+  if (!enabled_) return;
+  const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::system_error(errno, std::generic_category(), "cannot create transcript " + path_.string());
+  int error = write_all(fd, buffer_);
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error != 0) throw std::system_error(error, std::generic_category(), "cannot write transcript " + path_.string());
+}
+
+}  // namespace interactor

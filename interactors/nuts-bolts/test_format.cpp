@@ -1,0 +1,80 @@
+#include "test_format.hpp"
+
+#include <array>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "random_sizes.hpp"
+
+namespace nuts_bolts {
+namespace {
+
+using interactor::Line;
+using interactor::TestFile;
+
+// A line holding a permutation of 1..n, e.g. the nut sizes a_1..a_n.
+std::vector<int> read_permutation(TestFile& file, int n, std::string_view what, std::string_view letter) {
+  Line line = file.read_line(what);
+  line.set_shape(fmt::format("{} ({}_1 ... {}_{}, a permutation of 1..{})", what, letter, letter, n, n));
+  std::vector<int> values;
+  std::vector<int> position_of(static_cast<std::size_t>(n) + 1, 0);
+  for (int i = 1; i <= n; ++i) {
+    const auto value = static_cast<int>(line.read_int(1, n, fmt::format("{}_{}", letter, i)));
+    if (const int earlier = position_of[static_cast<std::size_t>(value)]; earlier != 0) {
+      line.fail(fmt::format("{} appears as {}_{} and as {}_{}", value, letter, earlier, letter, i));
+    }
+    position_of[static_cast<std::size_t>(value)] = i;
+    values.push_back(value);
+  }
+  line.expect_end();
+  return values;
+}
+
+TestSetup read_fixed(TestFile& file, Line& mode_line, int n) {
+  mode_line.expect_end();
+  Sizes sizes;
+  sizes.nuts = read_permutation(file, n, "the nut sizes", "a");
+  sizes.bolts = read_permutation(file, n, "the bolt sizes", "b");
+  return TestSetup{std::make_unique<FixedOracle>(std::move(sizes)), {{"mode", "fixed"}}};
+}
+
+TestSetup read_random(TestFile& /*file*/, Line& mode_line, int n) {
+  const std::uint64_t seed = mode_line.read_uint64("SEED");
+  mode_line.expect_end();
+  return TestSetup{std::make_unique<FixedOracle>(random_sizes(n, seed)), {{"mode", "random"}, {"seed", seed}}};
+}
+
+struct Mode {
+  std::string_view name;
+  std::function<TestSetup(TestFile&, Line& mode_line, int n)> read;
+};
+
+const std::array<Mode, 2> kModes = {{
+    {"fixed", read_fixed},
+    {"random", read_random},
+}};
+
+}  // namespace
+
+TestSetup read_test(TestFile& file) {
+  Line first = file.read_line("n");
+  const auto n = static_cast<int>(first.read_int(kMinN, kMaxN, "n"));
+  first.expect_end();
+
+  Line mode_line = file.read_line("the mode");
+  mode_line.set_shape("'fixed' or 'random SEED'");
+  const std::string mode(mode_line.read_token("the mode"));
+  for (const Mode& candidate : kModes) {
+    if (candidate.name == mode) {
+      TestSetup setup = candidate.read(file, mode_line, n);
+      file.expect_eof();
+      return setup;
+    }
+  }
+  mode_line.fail(fmt::format("unknown mode {}", interactor::quote(mode)));
+}
+
+}  // namespace nuts_bolts

@@ -1,0 +1,116 @@
+// egg-drop test generator: writes one test file (format: interactors/egg-drop/
+// README.md) to stdout. Everything comes from argv, the seed included; never the clock.
+//   generator sample                  the statement's sample (N = 3, p = 2 1 3, P = 3)
+//   generator sorted N P              p_e = e
+//   generator reversed N P            p_e = N + 1 - e
+//   generator fixed-random N P SEED   a `fixed` test with random_permutation(N, SEED)
+//   generator random N P SEED         a `random SEED` test (the interactor draws p)
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <numeric>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "limits.hpp"
+#include "line.hpp"
+#include "random_permutation.hpp"
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: generator sample\n"
+    "       generator sorted N P\n"
+    "       generator reversed N P\n"
+    "       generator fixed-random N P SEED\n"
+    "       generator random N P SEED\n"
+    "N: 1..10000, P: 0..1000000000, SEED: 0..18446744073709551615\n";
+
+struct UsageError {
+  std::string message;
+};
+
+std::int64_t parse_in_range(std::string_view text, std::int64_t min, std::int64_t max, std::string_view name) {
+  std::int64_t value = 0;
+  if (interactor::parse_int64(text, value) != interactor::IntError::none || value < min || value > max) {
+    throw UsageError{fmt::format("{} must be an integer in {}..{}, got '{}'", name, min, max, text)};
+  }
+  return value;
+}
+
+std::uint64_t parse_seed(std::string_view text) {
+  std::uint64_t seed = 0;
+  if (interactor::parse_uint64(text, seed) != interactor::IntError::none) {
+    throw UsageError{fmt::format("SEED must be an unsigned 64-bit decimal integer, got '{}'", text)};
+  }
+  return seed;
+}
+
+std::string fixed_test(std::int64_t penalty, const std::vector<int>& shatter_floor) {
+  return fmt::format("{}\n{}\nfixed\n{}\n", shatter_floor.size(), penalty, fmt::join(shatter_floor, " "));
+}
+
+std::vector<int> ascending(int n) {
+  std::vector<int> values(static_cast<std::size_t>(n));
+  std::iota(values.begin(), values.end(), 1);
+  return values;
+}
+
+std::string generate(const std::vector<std::string_view>& args) {
+  if (args.empty()) throw UsageError{"no command"};
+  const std::string_view command = args[0];
+  const auto expect_args = [&](std::size_t count) {
+    if (args.size() != count + 1) {
+      throw UsageError{fmt::format("'{}' takes {} argument(s), got {}", command, count, args.size() - 1)};
+    }
+  };
+  if (command == "sample") {
+    expect_args(0);
+    return fixed_test(3, {2, 1, 3});
+  }
+  const auto n_arg = [&] { return static_cast<int>(parse_in_range(args[1], egg_drop::kMinN, egg_drop::kMaxN, "N")); };
+  const auto penalty_arg = [&] {
+    return parse_in_range(args[2], egg_drop::kMinPenalty, egg_drop::kMaxPenalty, "P");
+  };
+  if (command == "sorted") {
+    expect_args(2);
+    return fixed_test(penalty_arg(), ascending(n_arg()));
+  }
+  if (command == "reversed") {
+    expect_args(2);
+    std::vector<int> floors = ascending(n_arg());
+    std::reverse(floors.begin(), floors.end());
+    return fixed_test(penalty_arg(), floors);
+  }
+  if (command == "fixed-random") {
+    expect_args(3);
+    return fixed_test(penalty_arg(), egg_drop::random_permutation(n_arg(), parse_seed(args[3])));
+  }
+  if (command == "random") {
+    expect_args(3);
+    const int n = n_arg();
+    const std::int64_t penalty = penalty_arg();
+    return fmt::format("{}\n{}\nrandom {}\n", n, penalty, parse_seed(args[3]));
+  }
+  throw UsageError{fmt::format("unknown command '{}'", command)};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const std::string test = generate(std::vector<std::string_view>(argv + 1, argv + argc));
+    if (std::fwrite(test.data(), 1, test.size(), stdout) != test.size() || std::fflush(stdout) != 0) {
+      std::fputs("generator: cannot write the test to stdout\n", stderr);
+      return 1;
+    }
+  } catch (const UsageError& error) {
+    fmt::print(stderr, "generator: {}\n{}", error.message, kUsage);
+    return 2;
+  }
+  return 0;
+}

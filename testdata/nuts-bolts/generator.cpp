@@ -1,0 +1,117 @@
+// nuts-bolts test generator: writes one test file (format: interactors/nuts-bolts/
+// README.md) to stdout. Everything comes from argv, the seed included; never the clock.
+//   generator sample                 the statement's sample (n = 5)
+//   generator sorted N               nut i and bolt i both have size i
+//   generator reversed N             nut i has size i, bolt i has size N + 1 - i
+//   generator fixed-random N SEED    a `fixed` test with random_sizes(N, SEED)
+//   generator random N SEED          a `random SEED` test (the interactor draws the sizes)
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <numeric>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "line.hpp"
+#include "random_sizes.hpp"
+#include "test_format.hpp"
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: generator sample\n"
+    "       generator sorted N\n"
+    "       generator reversed N\n"
+    "       generator fixed-random N SEED\n"
+    "       generator random N SEED\n"
+    "N: 2..1000, SEED: 0..18446744073709551615\n";
+
+struct UsageError {
+  std::string message;
+};
+
+int parse_n(std::string_view text) {
+  std::int64_t n = 0;
+  if (interactor::parse_int64(text, n) != interactor::IntError::none || n < nuts_bolts::kMinN ||
+      n > nuts_bolts::kMaxN) {
+    throw UsageError{fmt::format("N must be an integer in {}..{}, got '{}'", nuts_bolts::kMinN,
+                                 nuts_bolts::kMaxN, text)};
+  }
+  return static_cast<int>(n);
+}
+
+std::uint64_t parse_seed(std::string_view text) {
+  std::uint64_t seed = 0;
+  if (interactor::parse_uint64(text, seed) != interactor::IntError::none) {
+    throw UsageError{fmt::format("SEED must be an unsigned 64-bit decimal integer, got '{}'", text)};
+  }
+  return seed;
+}
+
+std::string fixed_test(const nuts_bolts::Sizes& sizes) {
+  return fmt::format("{}\nfixed\n{}\n{}\n", sizes.nuts.size(), fmt::join(sizes.nuts, " "),
+                     fmt::join(sizes.bolts, " "));
+}
+
+std::vector<int> ascending(int n) {
+  std::vector<int> values(static_cast<std::size_t>(n));
+  std::iota(values.begin(), values.end(), 1);
+  return values;
+}
+
+std::string generate(const std::vector<std::string_view>& args) {
+  if (args.empty()) throw UsageError{"no command"};
+  const std::string_view command = args[0];
+  const auto expect_args = [&](std::size_t count) {
+    if (args.size() != count + 1) {
+      throw UsageError{fmt::format("'{}' takes {} argument(s), got {}", command, count, args.size() - 1)};
+    }
+  };
+  if (command == "sample") {
+    expect_args(0);
+    // Consistent with every answer of the statement's sample; its answer is ! 4 3 2 5 1.
+    return fixed_test({{1, 2, 5, 4, 3}, {3, 5, 2, 1, 4}});
+  }
+  if (command == "sorted") {
+    expect_args(1);
+    const int n = parse_n(args[1]);
+    return fixed_test({ascending(n), ascending(n)});
+  }
+  if (command == "reversed") {
+    expect_args(1);
+    const int n = parse_n(args[1]);
+    std::vector<int> bolts = ascending(n);
+    std::reverse(bolts.begin(), bolts.end());
+    return fixed_test({ascending(n), bolts});
+  }
+  if (command == "fixed-random") {
+    expect_args(2);
+    return fixed_test(nuts_bolts::random_sizes(parse_n(args[1]), parse_seed(args[2])));
+  }
+  if (command == "random") {
+    expect_args(2);
+    const int n = parse_n(args[1]);
+    return fmt::format("{}\nrandom {}\n", n, parse_seed(args[2]));
+  }
+  throw UsageError{fmt::format("unknown command '{}'", command)};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const std::string test = generate(std::vector<std::string_view>(argv + 1, argv + argc));
+    if (std::fwrite(test.data(), 1, test.size(), stdout) != test.size() || std::fflush(stdout) != 0) {
+      std::fputs("generator: cannot write the test to stdout\n", stderr);
+      return 1;
+    }
+  } catch (const UsageError& error) {
+    fmt::print(stderr, "generator: {}\n{}", error.message, kUsage);
+    return 2;
+  }
+  return 0;
+}
