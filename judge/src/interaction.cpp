@@ -41,6 +41,13 @@ std::string read_tail(const fs::path& path, std::size_t max_bytes) {
 
 }  // namespace
 
+bool is_probe_pass(const fs::path& feedback_dir) {
+  if (!fs::exists(feedback_dir / "nextpass.in")) return false;
+  std::ifstream in(feedback_dir / "result.json", std::ios::binary);
+  const nlohmann::json result = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  return result.is_object() && result.value("probe", false) == true;
+}
+
 bool stderr_reports_out_of_memory(const std::string& stderr_tail) {
   return stderr_tail.find("std::bad_alloc") != std::string::npos ||
          stderr_tail.find("MemoryError") != std::string::npos ||
@@ -161,6 +168,7 @@ InteractionResult run_interaction(const InteractionRequest& request) {
   const Clock::time_point start = Clock::now();
   const Clock::time_point deadline = start + std::chrono::milliseconds(request.wall_limit_ms);
 
+  bool probe = false;
   auto on_ended = [&](Side side) {
     if (facts.exited_first == Side::none) facts.exited_first = side;
     if (side == Side::submission) {
@@ -169,17 +177,18 @@ InteractionResult run_interaction(const InteractionRequest& request) {
       submission.kill_group();
     } else {
       const auto& exit = *interactor.exit_facts();
-      if (exit.signaled || exit.exit_code != 42) {
-        // Rejected (or broken): the verdict no longer depends on the submission.
-        // Stop it now instead of letting it run to its limits. If it has already
-        // ended on its own (a crash that made the interactor see end-of-file), its
-        // own end is the fact to keep: reap it before deciding to kill it.
-        if (submission.running() && !submission.try_reap()) {
-          facts.submission.killed_by_judge = true;
-          submission.kill_group();
-        }
+      // Rejected (or broken): the verdict no longer depends on the submission.
+      // A probe pass (multi-pass) accepted: its submission is not graded.
+      // Either way the submission is stopped now instead of running to its limits.
+      // If it has already ended on its own (a crash that made the interactor see
+      // end-of-file), its own end is the fact to keep: reap it before killing it.
+      // Accepted otherwise: the submission must still exit by itself, cleanly, in time.
+      const bool rejected = exit.signaled || exit.exit_code != 42;
+      probe = !rejected && is_probe_pass(request.feedback_dir);
+      if ((rejected || probe) && submission.running() && !submission.try_reap()) {
+        facts.submission.killed_by_judge = true;
+        submission.kill_group();
       }
-      // Accepted: the submission must still exit by itself, cleanly, in time.
     }
   };
 
@@ -283,6 +292,7 @@ InteractionResult run_interaction(const InteractionRequest& request) {
   }
   facts.stderr_reports_out_of_memory = stderr_reports_out_of_memory(result.submission_stderr_tail);
   result.facts = facts;
+  result.probe = probe;
   return result;
 }
 

@@ -45,6 +45,10 @@ struct InteractionRequest {
 
 struct InteractionResult {
   TestFacts facts;
+  // The interactor accepted, left FEEDBACK_DIR/nextpass.in and said "probe": true
+  // in result.json: this pass only probed the submission, which was stopped as soon
+  // as the interactor was done (its outcome is not graded).
+  bool probe = false;
   nlohmann::json interactor_result;  // result.json as written (null if none)
   std::string submission_stderr_tail;
   std::string interactor_stderr_tail;
@@ -58,6 +62,10 @@ InteractionResult run_interaction(const InteractionRequest& request);
 // result.json is reported, not thrown). Exposed for tests.
 InteractorReport read_interactor_report(const std::filesystem::path& feedback_dir,
                                         nlohmann::json& raw_result);
+
+// Whether the interactor ended a probe pass: it left nextpass.in and its
+// result.json says "probe": true.
+bool is_probe_pass(const std::filesystem::path& feedback_dir);
 
 // Whether the tail of a submission's stderr says an allocation failed.
 bool stderr_reports_out_of_memory(const std::string& stderr_tail);

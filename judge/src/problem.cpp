@@ -106,7 +106,7 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   static const std::set<std::string> known_keys{
       "name", "interactor", "testdata", "time_limit_ms", "wall_limit_ms", "memory_mib",
       "output_limit_kib", "process_limit", "interactor_time_limit_ms",
-      "interactor_memory_mib", "interactor_writes_transcript", "scoring", "metrics"};
+      "interactor_memory_mib", "interactor_writes_transcript", "scoring", "metrics", "pass_limit"};
   for (const auto& [key, value] : config.items()) {
     if (!known_keys.contains(key))
       throw ConfigError(fmt::format("{}: unknown key \"{}\" (known keys are listed in "
@@ -128,6 +128,7 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   problem.interactor_memory_kib = get_positive(config, "interactor_memory_mib", 2048, file) * 1024;
   problem.interactor_writes_transcript =
       get_field<bool>(config, "interactor_writes_transcript", true, file);
+  problem.pass_limit = get_positive(config, "pass_limit", 2, file);
   problem.scoring = config.value("scoring", nlohmann::json{{"type", "all_or_nothing"}});
   if (problem.scoring.is_object() && !problem.scoring.contains("max_score"))
     problem.scoring["max_score"] = 100;

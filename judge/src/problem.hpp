@@ -41,6 +41,7 @@ struct Problem {
   std::int64_t interactor_time_limit_ms = 20000;
   std::int64_t interactor_memory_kib = 2048 * 1024;
   bool interactor_writes_transcript = true;
+  std::int64_t pass_limit = 2;  // passes of one multi-pass test (nextpass.in), at most
   nlohmann::json scoring;  // {"type": ..., "max_score": ...}; see scoring.hpp
   // result.json keys copied into each test's entry of the verdict JSON.
   std::vector<std::string> metrics;

@@ -83,10 +83,13 @@ struct ChildSetup : bp::extend::handler {
     const ProcessLimits& limits = request->limits;
     if (!set_limit(RLIMIT_CORE, 0)) fail(exec, "setrlimit(RLIMIT_CORE)");
     if (limits.cpu_ms > 0) {
-      // Whole seconds, rounded up, plus one: the kernel's SIGXCPU is only a
-      // backstop; the judge stops the child at its exact limit and decides TLE from
-      // the measured CPU time. Hard limit one second later: SIGKILL.
-      const rlim_t seconds = static_cast<rlim_t>((limits.cpu_ms + 999) / 1000 + 1);
+      // Only a backstop: the judge stops the child at its exact limit (it samples
+      // the process clock every 20 ms) and decides TLE from the measured CPU time.
+      // Generous on purpose: on this project's VMs a 2 s RLIMIT_CPU was seen to
+      // raise SIGXCPU at 1.2-1.5 s of CPU under load, so a limit of whole seconds
+      // plus one could fire before the real limit. Twice the limit rounded up to
+      // seconds, plus two; SIGKILL one second later.
+      const rlim_t seconds = static_cast<rlim_t>(2 * ((limits.cpu_ms + 999) / 1000) + 2);
       struct rlimit cpu {seconds, seconds + 1};
       if (::setrlimit(RLIMIT_CPU, &cpu) != 0) fail(exec, "setrlimit(RLIMIT_CPU)");
     }

@@ -23,8 +23,9 @@ namespace judge {
 
 // Limits the kernel enforces on a child (0 = not set).
 struct ProcessLimits {
-  std::int64_t cpu_ms = 0;  // RLIMIT_CPU, rounded up to whole seconds plus one: a backstop
-                            // only; the judge itself stops a child at its exact limit
+  std::int64_t cpu_ms = 0;  // RLIMIT_CPU = 2 * ceil(cpu_ms / 1000 s) + 2 s: a backstop only
+                            // (it fires early on loaded VMs); the judge itself stops a
+                            // child at its exact limit
   std::int64_t address_space_kib = 0;  // RLIMIT_AS
   std::int64_t file_size_kib = 0;      // RLIMIT_FSIZE: writing past it raises SIGXFSZ
   std::int64_t processes = 0;          // RLIMIT_NPROC (per user; not enforced for root)

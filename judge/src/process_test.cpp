@@ -76,13 +76,13 @@ TEST(Process, AddressSpaceLimitStopsAllocation) {
 
 TEST(Process, KernelCpuLimitIsABackstop) {
   ProcessLimits limits;
-  limits.cpu_ms = 100;  // rounded up to 1 s + 1 s: SIGXCPU at 2 s of CPU
-  const ExitFacts exit = run({"cpu", "5000"}, limits);
+  limits.cpu_ms = 100;  // backstop: 2 * 1 s + 2 s = SIGXCPU at 4 s of CPU
+  const ExitFacts exit = run({"cpu", "8000"}, limits);
   EXPECT_TRUE(exit.signaled);
   EXPECT_TRUE(exit.signal == SIGXCPU || exit.signal == SIGKILL) << exit.signal;
-  // Only a backstop: under CPU contention on this VM, wait4 was seen to report as
-  // little as 1761 ms for a child the kernel stopped at 2 s of its process clock.
-  EXPECT_GE(exit.cpu_ms, 1500);
+  // The kernel was seen to fire RLIMIT_CPU early under load (a 2 s limit at 1.2 s
+  // of CPU): what matters is that the backstop stays far above the real limit.
+  EXPECT_GE(exit.cpu_ms, 10 * limits.cpu_ms);
 }
 
 TEST(Process, RunsInItsOwnProcessGroup) {
@@ -127,8 +127,13 @@ TEST(Process, CpuSoFarGrowsWhileRunning) {
   SpawnRequest request;
   request.argv = {helper, "cpu", "300"};
   Process process = Process::spawn(request);
-  ::usleep(150000);
-  EXPECT_GT(process.cpu_ms_so_far(), 50);
+  // On a loaded machine the child may get little CPU: wait until it has some.
+  std::int64_t seen = 0;
+  for (int i = 0; i < 200 && seen < 20; ++i) {
+    ::usleep(10000);
+    seen = process.cpu_ms_so_far();
+  }
+  EXPECT_GE(seen, 20);
   process.reap();
 }
 

@@ -60,6 +60,7 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
       {"exited_first", side_name(facts.exited_first)},
       {"transcript", test.transcript ? nlohmann::json(test.transcript->string()) : nullptr},
   };
+  if (!test.passes.is_null()) json["passes"] = test.passes;
   for (const auto& metric : metrics) {
     const auto& result = test.interactor_result;
     json[metric] = result.is_object() && result.contains(metric) ? result[metric] : nullptr;

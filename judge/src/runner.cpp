@@ -2,9 +2,12 @@
 
 #include <stdlib.h>
 
+#include <ctime>
+
 #include <fmt/core.h>
 
 #include "interaction.hpp"
+#include "passes.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -47,36 +50,77 @@ EffectiveLimits effective_limits(const Problem& problem, const RunOptions& optio
 TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& submission,
                                       const TestCase& test, const RunOptions& options) {
   const EffectiveLimits limits = effective_limits(problem, options);
-  TempDir work("judge-work-");
-  TempDir feedback("judge-feedback-");
-
-  InteractionRequest request;
-  request.submission_command = submission.command;
-  request.interactor_command = problem.interactor_command;
-  request.test_input = fs::absolute(test.input);
-  request.answer_file = test.answer;
-  request.feedback_dir = feedback.path();
-  request.work_dir = work.path();
-  request.time_limit_ms = limits.time_limit_ms;
-  request.wall_limit_ms = limits.wall_limit_ms;
-  request.memory_kib = limits.memory_kib;
-  request.output_limit_kib = problem.output_limit_kib;
-  request.process_limit = problem.process_limit;
-  request.interactor_time_limit_ms = problem.interactor_time_limit_ms;
-  request.interactor_memory_kib = problem.interactor_memory_kib;
   TestOutcome outcome;
   outcome.name = test.name;
+  std::optional<fs::path> transcript;
   if (options.transcripts_dir && problem.interactor_writes_transcript) {
     fs::create_directories(*options.transcripts_dir);
-    const fs::path transcript = fs::absolute(*options.transcripts_dir / (test.name + ".interaction"));
-    fs::remove(transcript);
-    request.transcript = transcript;
+    transcript = fs::absolute(*options.transcripts_dir / (test.name + ".interaction"));
+    fs::remove(*transcript);
   }
 
-  InteractionResult result = run_interaction(request);
-  if (request.transcript && fs::exists(*request.transcript)) outcome.transcript = request.transcript;
-  outcome.facts = result.facts;
-  outcome.interactor_result = result.interactor_result;
+  TempDir pass_inputs("judge-passes-");
+  fs::path input = fs::absolute(test.input);
+  nlohmann::json passes = nlohmann::json::array();
+  for (std::int64_t pass = 1;; ++pass) {
+    TempDir work("judge-work-");
+    TempDir feedback("judge-feedback-");
+    InteractionRequest request;
+    request.submission_command = submission.command;
+    request.interactor_command = problem.interactor_command;
+    request.test_input = input;
+    request.answer_file = test.answer;
+    request.feedback_dir = feedback.path();
+    request.work_dir = work.path();
+    request.time_limit_ms = limits.time_limit_ms;
+    request.wall_limit_ms = limits.wall_limit_ms;
+    request.memory_kib = limits.memory_kib;
+    request.output_limit_kib = problem.output_limit_kib;
+    request.process_limit = problem.process_limit;
+    request.interactor_time_limit_ms = problem.interactor_time_limit_ms;
+    request.interactor_memory_kib = problem.interactor_memory_kib;
+    // A later pass's transcript follows the earlier one's in a file of its own.
+    if (transcript)
+      request.transcript = pass == 1 ? *transcript
+                                     : fs::path(transcript->string() + ".pass" + std::to_string(pass));
+    const auto started_second = static_cast<std::int64_t>(std::time(nullptr));
+
+    InteractionResult result = run_interaction(request);
+    outcome.facts = result.facts;
+    outcome.interactor_result = result.interactor_result;
+    if (request.transcript && fs::exists(*request.transcript) && pass == 1)
+      outcome.transcript = request.transcript;
+
+    PassFacts pass_facts;
+    pass_facts.pass = pass;
+    pass_facts.pass_limit = problem.pass_limit;
+    pass_facts.wrote_nextpass = fs::exists(feedback.path() / "nextpass.in");
+    pass_facts.interactor_accepted =
+        !result.facts.interactor.exit.signaled && result.facts.interactor.exit.exit_code == 42;
+    pass_facts.probe = result.probe;
+    const Decision decision = decide_verdict(result.facts);
+    pass_facts.verdict = decision.verdict;
+    const auto& facts_json = result.interactor_result;
+    passes.push_back({{"pass", pass},
+                      {"probe", result.probe},
+                      {"verdict", result.probe ? "probe" : std::string(verdict_name(decision.verdict))},
+                      {"queries", facts_json.is_object() ? facts_json.value("queries", nlohmann::json()) : nullptr},
+                      {"query_limit", facts_json.is_object() ? facts_json.value("query_limit", nlohmann::json()) : nullptr},
+                      {"cpu_ms", result.facts.submission.exit.cpu_ms}});
+
+    const PassDecision step = next_pass_step(pass_facts);
+    if (step.step == PassStep::judge_error) {
+      outcome.forced_decision = Decision{Verdict::JE, step.message};
+      break;
+    }
+    if (step.step == PassStep::final_pass) break;
+    // Next pass: its test input is the nextpass.in this pass left (kept outside
+    // the feedback folder, which goes away now).
+    input = pass_inputs.path() / fmt::format("pass{}.in", pass + 1);
+    fs::copy_file(feedback.path() / "nextpass.in", input);
+    wait_for_next_second(started_second);
+  }
+  if (passes.size() > 1) outcome.passes = passes;
   return outcome;
 }
 
@@ -101,7 +145,8 @@ RunResult run_submission(const Problem& problem, const Submission& submission,
   std::vector<ScoredTest> scored;
   for (std::size_t index = 0; index < tests.size(); ++index) {
     TestOutcome outcome = executor.run_test(problem, submission, tests[index], options);
-    outcome.decision = decide_verdict(outcome.facts);
+    outcome.decision = outcome.forced_decision ? *outcome.forced_decision
+                                               : decide_verdict(outcome.facts);
     if (outcome.decision.verdict != Verdict::AC && !failed) {
       failed = true;
       result.verdict = outcome.decision.verdict;

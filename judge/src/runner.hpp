@@ -42,6 +42,12 @@ struct TestOutcome {
   TestFacts facts;
   nlohmann::json interactor_result;  // result.json (null if none)
   std::optional<std::filesystem::path> transcript;
+  // Multi-pass tests: one entry per pass (null for a single-pass test). The facts
+  // above are the last pass's.
+  nlohmann::json passes;
+  // Set by the executor when the test's verdict does not follow from the last
+  // pass's facts (a multi-pass protocol violation: JE).
+  std::optional<Decision> forced_decision;
 };
 
 class TestExecutor {

@@ -8,6 +8,11 @@
 //   exit-0                 sends x, reads the answer, exits 0         (JE)
 //   bad-result-json        ... and writes a broken result.json        (JE)
 //   hang                   ... reads the answer, then sleeps forever  (JE)
+// Multi-pass (nextpass.in: the next pass's test is "X+10 normal" unless said):
+//   probe                  a probe pass: checks the answer, then asks for a graded pass
+//   graded-then-pass       a graded pass that accepts and asks for another pass
+//   nextpass-reject        rejects, yet leaves nextpass.in              (JE)
+//   probe-forever          every pass is a probe asking for one more    (JE: pass limit)
 // Written without the interactor library on purpose: it imitates any interactor.
 #include <signal.h>
 #include <unistd.h>
@@ -55,6 +60,19 @@ int main(int argc, char** argv) {
     write_feedback(feedback, "your program's output ended before its answer",
                    R"({"verdict": "WA", "contestant_eof": true})");
     return 43;
+  }
+  if (behaviour == "probe" || behaviour == "graded-then-pass" ||
+      behaviour == "nextpass-reject" || behaviour == "probe-forever") {
+    const bool probe = behaviour == "probe" || behaviour == "probe-forever";
+    std::ofstream(feedback + "nextpass.in")
+        << (behaviour == "probe-forever" ? x : x + 10)
+        << (behaviour == "probe-forever" ? " probe-forever\n" : " normal\n");
+    if (behaviour == "nextpass-reject") {
+      write_feedback(feedback, "rejected", R"({"verdict": "WA", "contestant_eof": false})");
+      return 43;
+    }
+    write_feedback(feedback, "pass done", probe ? R"({"probe": true, "queries": 1})" : R"({"queries": 1})");
+    return 42;
   }
   if (behaviour == "hang") {
     for (;;) pause();
