@@ -1,5 +1,6 @@
 #include "batch_results.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/core.h>
@@ -49,65 +50,67 @@ Problem problem_for_grading(const PlannedProblem& planned) {
   return problem;
 }
 
-std::vector<GradedSubmission> grade_batch(const BatchPlan& plan,
-                                          const std::map<std::string, nlohmann::json>& finished,
-                                          std::vector<std::string>& warnings) {
-  std::vector<GradedSubmission> graded;
-  for (std::size_t index = 0; index < plan.submissions.size(); ++index) {
-    const PlannedSubmission& planned = plan.submissions[index];
-    const PlannedProblem& planned_problem = plan.problem(planned.problem);
-    GradedSubmission entry;
-    entry.submission = index;
-    entry.tests_planned = planned_problem.tests.size();
-    std::map<std::string, TestOutcome> outcomes;
-    std::optional<std::string> compile_error;
-    std::vector<TestCase> tests;
-    for (const auto& test : planned_problem.tests) {
-      tests.push_back({test.name, test.name, "/dev/null"});
-      const auto it = finished.find(unit_key(planned.participant, planned.problem, test.name));
-      if (it == finished.end()) continue;
-      const nlohmann::json& record = it->second;
-      entry.records.push_back(record);
-      ++entry.tests_finished;
-      if (record.contains("compile_error")) {
-        if (!compile_error) compile_error = record["compile_error"].get<std::string>();
-        continue;
-      }
+GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
+                                  const std::map<std::string, nlohmann::json>& finished,
+                                  std::vector<std::string>& warnings) {
+  const PlannedSubmission& planned = plan.submissions[index];
+  const PlannedProblem& planned_problem = plan.problem(planned.problem);
+  GradedSubmission entry;
+  entry.submission = index;
+  entry.tests_planned = planned_problem.tests.size();
+  std::map<std::string, TestOutcome> outcomes;
+  std::optional<std::string> compile_error;
+  std::vector<TestCase> tests;
+  for (const auto& test : planned_problem.tests) {
+    tests.push_back({test.name, test.name, "/dev/null"});
+    const auto it = finished.find(unit_key(planned.participant, planned.problem, test.name));
+    if (it == finished.end()) continue;
+    const nlohmann::json& record = it->second;
+    if (record.contains("compile_error")) {
+      if (!compile_error) compile_error = record["compile_error"].get<std::string>();
+    } else {
       try {
         outcomes.emplace(test.name, outcome_from_record(record.at("outcome")));
       } catch (const std::exception& error) {
         warnings.push_back(fmt::format("{}/{}/{}: unusable journal record ({})",
                                        planned.participant, planned.problem, test.name,
                                        error.what()));
-        entry.records.pop_back();
-        --entry.tests_finished;
+        continue;
       }
     }
-    Submission submission;
-    submission.display = planned.path;
-    if (compile_error) {
-      submission.compile_failed = true;
-      submission.compile_message = *compile_error;
-    } else if (entry.tests_finished < entry.tests_planned) {
-      graded.push_back(std::move(entry));
-      continue;
-    }
-    RecordedExecutor executor(std::move(outcomes));
-    RunResult result = run_submission(problem_for_grading(planned_problem), submission, tests,
-                                      RunOptions{}, executor);
-    for (std::size_t t = 0; t < result.tests.size(); ++t) {
-      const nlohmann::json& record = entry.records[t];
-      const std::string recorded = record.value("verdict", "");
-      if (recorded != verdict_name(result.tests[t].decision.verdict))
-        warnings.push_back(fmt::format(
-            "{}/{}/{}: the worker decided {} but the journal's facts give {} (a fact the "
-            "journal does not keep: judge/src/batch_facts.cpp)",
-            planned.participant, planned.problem, result.tests[t].name, recorded,
-            verdict_name(result.tests[t].decision.verdict)));
-    }
-    entry.result = std::move(result);
-    graded.push_back(std::move(entry));
+    entry.records.push_back(record);
+    ++entry.tests_finished;
   }
+  Submission submission;
+  submission.display = planned.path;
+  if (compile_error) {
+    submission.compile_failed = true;
+    submission.compile_message = *compile_error;
+  } else if (entry.tests_finished < entry.tests_planned) {
+    return entry;
+  }
+  RecordedExecutor executor(std::move(outcomes));
+  RunResult result = run_submission(problem_for_grading(planned_problem), submission, tests,
+                                    RunOptions{}, executor);
+  for (std::size_t t = 0; t < result.tests.size(); ++t) {
+    const std::string recorded = entry.records[t].value("verdict", "");
+    const std::string_view decided = verdict_name(result.tests[t].decision.verdict);
+    if (recorded != decided)
+      warnings.push_back(fmt::format(
+          "{}/{}/{}: the worker decided {} but the journal's facts give {} (a fact the "
+          "journal does not keep: judge/src/batch_facts.cpp)",
+          planned.participant, planned.problem, result.tests[t].name, recorded, decided));
+  }
+  entry.result = std::move(result);
+  return entry;
+}
+
+std::vector<GradedSubmission> grade_batch(const BatchPlan& plan,
+                                          const std::map<std::string, nlohmann::json>& finished,
+                                          std::vector<std::string>& warnings) {
+  std::vector<GradedSubmission> graded;
+  for (std::size_t index = 0; index < plan.submissions.size(); ++index)
+    graded.push_back(grade_submission(plan, index, finished, warnings));
   return graded;
 }
 

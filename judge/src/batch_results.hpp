@@ -47,6 +47,12 @@ struct GradedSubmission {
   std::vector<nlohmann::json> records;
 };
 
+// Grades one planned submission (index into plan.submissions) from the finished
+// units; see grade_batch.
+GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
+                                  const std::map<std::string, nlohmann::json>& finished,
+                                  std::vector<std::string>& warnings);
+
 // Grades every planned submission from the finished units. A test whose verdict,
 // recomputed from its recorded facts, differs from the one the worker decided is
 // reported in `warnings` (a fact the journal does not keep: a judge bug).

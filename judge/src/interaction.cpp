@@ -135,6 +135,8 @@ InteractionResult run_interaction(const InteractionRequest& request) {
   submission_spawn.stdout_fd = from_submission.write_end.get();
   submission_spawn.stderr_fd = submission_err.get();
   submission_spawn.working_dir = request.work_dir.string();
+  submission_spawn.cpu = request.cpu;
+  interactor_spawn.cpu = request.cpu;
   submission_spawn.limits.cpu_ms = request.time_limit_ms;
   submission_spawn.limits.address_space_kib = request.memory_kib;
   submission_spawn.limits.file_size_kib = request.output_limit_kib;

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -79,6 +80,13 @@ struct ChildSetup : bp::extend::handler {
     // Nothing but 0, 1, 2 survives exec. Marking (not closing) keeps Boost's error
     // pipe usable until exec.
     if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0) fail(exec, "close_range");
+
+    if (request->cpu >= 0) {
+      cpu_set_t set;
+      CPU_ZERO(&set);
+      CPU_SET(request->cpu, &set);
+      if (::sched_setaffinity(0, sizeof set, &set) != 0) fail(exec, "sched_setaffinity");
+    }
 
     const ProcessLimits& limits = request->limits;
     if (!set_limit(RLIMIT_CORE, 0)) fail(exec, "setrlimit(RLIMIT_CORE)");

@@ -41,6 +41,7 @@ struct SpawnRequest {
   ProcessLimits limits;
   std::vector<std::pair<std::string, std::string>> extra_env;  // added to the judge's own
   std::string working_dir;  // empty: the judge's
+  int cpu = -1;             // >= 0: run only on this CPU (sched_setaffinity)
 };
 
 // What wait4 told about a child that ended.

@@ -79,6 +79,7 @@ TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& 
     request.process_limit = problem.process_limit;
     request.interactor_time_limit_ms = problem.interactor_time_limit_ms;
     request.interactor_memory_kib = problem.interactor_memory_kib;
+    request.cpu = options.cpu;
     // A later pass's transcript follows the earlier one's in a file of its own.
     if (transcript)
       request.transcript = pass == 1 ? *transcript

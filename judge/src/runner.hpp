@@ -26,7 +26,9 @@ struct RunOptions {
   std::optional<std::int64_t> memory_mib;     // overrides the problem's
   std::optional<std::filesystem::path> transcripts_dir;
   bool stop_at_first_failure = false;
+  int cpu = -1;  // >= 0: pin both processes of every test to this CPU (see interaction.hpp)
 };
+
 
 // The limits a test really runs under: the problem's, with the options applied.
 struct EffectiveLimits {

@@ -1,0 +1,90 @@
+// expect-score: 100 100
+// Accepted: growing sums (the spec's strategy), for every n <= 5000 and every courier.
+//
+// Phase 1: order the n smallest unused values above the total S of the cookies received
+// so far. Whatever arrives is > S, so the cookies stay superincreasing (each one larger
+// than all the earlier ones together): their subset sums are all different, and a sum
+// tells its subset (greedily, from the largest cookie down).
+// Phase 2, as soon as there are n unused values that are sums of at least two cookies:
+// order n of them. Whatever arrives equals a known subset T (|T| >= 2, the arrived
+// cookie not in T): one sister gets it, the other gets T.
+// The total about doubles per order, so about log2(n) + 3 orders: 15 for n = 5000,
+// values far below 10^16.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace {
+
+// Sends "? v_1 ... v_n" and returns the cookie that arrives; exits quietly if the judge
+// is gone.
+std::int64_t order(const std::vector<std::int64_t>& values) {
+  std::string line = "?";
+  for (std::int64_t value : values) line += " " + std::to_string(value);
+  line += '\n';
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fflush(stdout);
+  long long cookie = 0;
+  if (std::scanf("%lld", &cookie) != 1) std::exit(0);
+  return cookie;
+}
+
+// All 2^k subset sums of `cookies`, indexed by the subset's bit mask.
+std::vector<std::int64_t> subset_sums(const std::vector<std::int64_t>& cookies) {
+  std::vector<std::int64_t> sums(std::size_t{1} << cookies.size(), 0);
+  for (std::size_t mask = 1; mask < sums.size(); ++mask) {
+    const int low = __builtin_ctzll(mask);
+    sums[mask] = sums[mask & (mask - 1)] + cookies[static_cast<std::size_t>(low)];
+  }
+  return sums;
+}
+
+}  // namespace
+
+int main() {
+  int n = 0;
+  if (std::scanf("%d", &n) != 1) return 0;
+  std::unordered_set<std::int64_t> ordered;
+  std::vector<std::int64_t> cookies;
+  std::int64_t total = 0;
+  for (;;) {
+    // Enough unused sums of >= 2 cookies for a whole order? (2^k - k - 1 of them at most.)
+    if (cookies.size() >= 2 && (std::int64_t{1} << cookies.size()) - static_cast<std::int64_t>(cookies.size()) - 1 >= n) {
+      const std::vector<std::int64_t> sums = subset_sums(cookies);
+      std::vector<std::size_t> masks;
+      for (std::size_t mask = 1; mask < sums.size() && masks.size() < static_cast<std::size_t>(n); ++mask) {
+        if (__builtin_popcountll(mask) >= 2 && ordered.count(sums[mask]) == 0) masks.push_back(mask);
+      }
+      if (masks.size() == static_cast<std::size_t>(n)) {
+        std::vector<std::int64_t> values;
+        for (std::size_t mask : masks) values.push_back(sums[mask]);
+        const std::int64_t cookie = order(values);
+        std::size_t subset = 0;
+        for (std::size_t mask : masks) {
+          if (sums[mask] == cookie) subset = mask;
+        }
+        std::vector<std::int64_t> parts;
+        for (std::size_t i = 0; i < cookies.size(); ++i) {
+          if ((subset >> i) & 1) parts.push_back(cookies[i]);
+        }
+        std::string answer = "! 1 " + std::to_string(parts.size()) + "\n" + std::to_string(cookie) + "\n";
+        for (std::size_t i = 0; i < parts.size(); ++i) answer += (i ? " " : "") + std::to_string(parts[i]);
+        answer += '\n';
+        std::fwrite(answer.data(), 1, answer.size(), stdout);
+        std::fflush(stdout);
+        return 0;
+      }
+    }
+    std::vector<std::int64_t> values;
+    for (std::int64_t value = total + 1; values.size() < static_cast<std::size_t>(n); ++value) {
+      if (ordered.count(value) == 0) values.push_back(value);
+    }
+    ordered.insert(values.begin(), values.end());
+    const std::int64_t cookie = order(values);
+    cookies.push_back(cookie);
+    total += cookie;
+  }
+}
