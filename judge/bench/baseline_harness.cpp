@@ -2,22 +2,31 @@
 // hand with plain fork/exec and two pipes, nothing else (no limits, no groups, no
 // JSON). Prints the wall time in microseconds from the first fork to the last wait.
 //
-//   baseline_harness INTERACTOR TEST_INPUT FEEDBACK_DIR -- SOLUTION [ARGS...]
+//   baseline_harness [--cpu N] INTERACTOR TEST_INPUT FEEDBACK_DIR -- SOLUTION [ARGS...]
+// --cpu N pins both programs to CPU N (as `judge run --pin-cpu N` does).
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
 namespace {
 
-pid_t start(char** argv, int in, int out) {
+pid_t start(char** argv, int in, int out, int cpu) {
   const pid_t pid = fork();
   if (pid == 0) {
+    if (cpu >= 0) {
+      cpu_set_t set;
+      CPU_ZERO(&set);
+      CPU_SET(cpu, &set);
+      sched_setaffinity(0, sizeof set, &set);
+    }
     dup2(in, 0);
     dup2(out, 1);
     execv(argv[0], argv);
@@ -29,6 +38,12 @@ pid_t start(char** argv, int in, int out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  int cpu = -1;
+  if (argc > 2 && std::strcmp(argv[1], "--cpu") == 0) {
+    cpu = std::atoi(argv[2]);
+    argv += 2;
+    argc -= 2;
+  }
   int separator = 0;
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--") == 0) separator = i;
@@ -43,8 +58,8 @@ int main(int argc, char** argv) {
   int to_solution[2], from_solution[2];
   if (pipe2(to_solution, O_CLOEXEC) != 0 || pipe2(from_solution, O_CLOEXEC) != 0) return 1;
   const auto begin = std::chrono::steady_clock::now();
-  const pid_t interactor = start(interactor_argv, from_solution[0], to_solution[1]);
-  const pid_t solution = start(solution_argv, to_solution[0], from_solution[1]);
+  const pid_t interactor = start(interactor_argv, from_solution[0], to_solution[1], cpu);
+  const pid_t solution = start(solution_argv, to_solution[0], from_solution[1], cpu);
   for (int fd : {to_solution[0], to_solution[1], from_solution[0], from_solution[1]}) close(fd);
   int status = 0, interactor_status = 0;
   waitpid(solution, &status, 0);

@@ -1,0 +1,104 @@
+// Spawning and measurement figures for scripts/bench.py, one JSON object per line:
+//   spawn_ms          Process::spawn of /bin/true (fork + exec through Boost.Process,
+//                     with the limits handler), median of N
+//   raw_fork_ms       bare fork + execv of /bin/true, median of N
+//   posix_spawn_ms    posix_spawn (vfork-class) of /bin/true, median of N
+//   burner_cpu_ms     CPU time the judge measured for a 300 ms burner
+//   small_peak_kib    peak memory measured for a child touching 1 MiB, spawned by
+//                     this process while small, and again after it grew to 256 MiB
+//   spawn_ms_256mib   Process::spawn time from the 256 MiB parent
+//
+//   bench_spawn PROCESS_HELPER [N]
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "process.hpp"
+
+extern char** environ;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+double judge_spawn_ms(int runs) {
+  std::vector<double> times;
+  for (int i = 0; i < runs; ++i) {
+    judge::SpawnRequest request;
+    request.argv = {"/bin/true"};
+    request.limits.cpu_ms = 1000;
+    request.limits.address_space_kib = 256 * 1024;
+    const auto start = Clock::now();
+    judge::Process process = judge::Process::spawn(request);
+    times.push_back(ms_since(start));
+    process.reap();
+  }
+  return median(times);
+}
+
+judge::ExitFacts run_helper(const std::string& helper, std::vector<std::string> args) {
+  judge::SpawnRequest request;
+  request.argv = {helper};
+  request.argv.insert(request.argv.end(), args.begin(), args.end());
+  judge::Process process = judge::Process::spawn(request);
+  process.reap();
+  return *process.exit_facts();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: bench_spawn PROCESS_HELPER [N]\n");
+    return 2;
+  }
+  const std::string helper = argv[1];
+  const int runs = argc > 2 ? std::atoi(argv[2]) : 200;
+
+  std::printf("{\"spawn_ms\": %.3f}\n", judge_spawn_ms(runs));
+  std::vector<double> fork_times, spawn_times;
+  for (int i = 0; i < runs; ++i) {
+    auto start = Clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+      char* args[] = {const_cast<char*>("/bin/true"), nullptr};
+      execv(args[0], args);
+      _exit(127);
+    }
+    fork_times.push_back(ms_since(start));
+    waitpid(pid, nullptr, 0);
+    start = Clock::now();
+    pid_t spawned = 0;
+    char* args[] = {const_cast<char*>("/bin/true"), nullptr};
+    posix_spawn(&spawned, "/bin/true", nullptr, nullptr, args, environ);
+    spawn_times.push_back(ms_since(start));
+    waitpid(spawned, nullptr, 0);
+  }
+  std::printf("{\"raw_fork_ms\": %.3f}\n{\"posix_spawn_ms\": %.3f}\n", median(fork_times),
+              median(spawn_times));
+  std::printf("{\"burner_cpu_ms\": %lld}\n",
+              static_cast<long long>(run_helper(helper, {"cpu", "300"}).cpu_ms));
+  const judge::ExitFacts small = run_helper(helper, {"touch", "1"});
+  std::vector<char> ballast(256u << 20, 1);  // the judge grows to 256 MiB
+  const judge::ExitFacts from_large = run_helper(helper, {"touch", "1"});
+  std::printf("{\"small_peak_kib\": %lld, \"small_peak_kib_from_256mib_parent\": %lld}\n",
+              static_cast<long long>(small.peak_kib), static_cast<long long>(from_large.peak_kib));
+  std::printf("{\"spawn_ms_256mib\": %.3f}\n", judge_spawn_ms(std::max(runs / 10, 5)));
+  return ballast[12345] == 1 ? 0 : 1;
+}

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""The judge's performance, as ratios measured in one run (docs/performance.md).
+
+Every comparison is interleaved (A B A B ...) and reports medians, so a busy
+machine slows both sides alike. Rows:
+  1  judge run vs the hand-wired baseline harness, round-trip-heavy tests   <= 1.02x
+  2  the same with transcripts on (the interactor writes them itself)       <= 1.10x
+  3  per-test fixed cost on a 1-round-trip test (judge - baseline)          <= 3 ms
+     spawning one process (Process::spawn)                                  <= 0.5 ms
+  3b CPU time of a 300 ms burner (+-1 ms); peak memory of a 1 MiB child (3 MiB)
+  4  judge batch -j 2 vs -j 1 on 2 cores                                    >= 1.8x
+  5  interactor CPU on the heaviest tests                                   50 / 100 ms
+Also: the same round trips with both processes pinned to one core vs placed by the
+scheduler, and the solution's CPU time under each placement (fairness).
+
+  scripts/bench.py [--build build] [--runs 11] [--tiny]
+--tiny runs every row once on small inputs, to keep the benchmark working in CI
+(no timing is asserted).
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(command, check=True, **kwargs):
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+    elapsed = time.perf_counter() - start
+    if check and done.returncode not in (0, 1):
+        sys.exit(f"bench: {' '.join(command)} failed ({done.returncode}): {done.stderr.strip()[:500]}")
+    return elapsed, done
+
+
+def interleave(runs, a, b):
+    """Runs a() and b() alternately; returns the lists of their results."""
+    xs, ys = [], []
+    for _ in range(runs):
+        xs.append(a())
+        ys.append(b())
+    return xs, ys
+
+
+class Bench:
+    def __init__(self, build, runs, tiny):
+        self.build, self.runs, self.tiny = build, runs, tiny
+        self.judge = os.path.join(build, "judge", "judge")
+        self.harness = os.path.join(build, "judge", "baseline_harness")
+        self.tmp = tempfile.mkdtemp(prefix="bench-")
+        self.rows = []
+
+    def close(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def judge_run(self, problem, solution, test, extra=()):
+        result = os.path.join(self.tmp, "result.json")
+        seconds, _ = run([self.judge, "run", problem, solution, "--tests", test, "-q", "--json", result, *extra])
+        with open(result) as f:
+            report = json.load(f)
+        if report["verdict"] != "AC":
+            sys.exit(f"bench: judge run {problem} {test} gave {report['verdict']}: {report['message']}")
+        return seconds, report
+
+    def baseline(self, interactor, test_file, solution, cpu=None):
+        feedback = os.path.join(self.tmp, "feedback")
+        os.makedirs(feedback, exist_ok=True)
+        command = [self.harness] + (["--cpu", str(cpu)] if cpu is not None else []) + [
+            interactor, test_file, feedback, "--", solution]
+        seconds, done = run(command)
+        if done.stdout.split()[1] != "42":
+            sys.exit(f"bench: baseline run of {test_file} was not accepted: {done.stdout}")
+        return seconds
+
+    def row(self, name, value, target, unit, met):
+        self.rows.append((name, value, target, unit, "met" if met else "MISSED"))
+
+    def round_trips(self, label, problem, problem_arg, interactor, test_file, solution, test_name):
+        # Pinned: both sides on CPU 0 (the judge's --pin-cpu 0, the harness's --cpu 0).
+        base, judged = interleave(
+            self.runs,
+            lambda: self.baseline(interactor, test_file, solution, cpu=0),
+            lambda: self.judge_run(problem_arg, solution, test_name, ["--pin-cpu", "0"])[0])
+        ratio = statistics.median(judged) / statistics.median(base)
+        self.row(f"1  {label}: judge / baseline, both on one core "
+                 f"({statistics.median(base) * 1000:.1f} vs {statistics.median(judged) * 1000:.1f} ms)",
+                 ratio, 1.02, "x", ratio <= 1.02)
+        base_t, judged_t = interleave(
+            self.runs,
+            lambda: self.baseline(interactor, test_file, solution, cpu=0),
+            lambda: self.judge_run(problem_arg, solution, test_name,
+                                   ["--pin-cpu", "0", "--transcripts", os.path.join(self.tmp, "t")])[0])
+        ratio = statistics.median(judged_t) / statistics.median(base_t)
+        self.row(f"2  {label}: judge with transcripts / baseline", ratio, 1.10, "x", ratio <= 1.10)
+        # Placement: the scheduler's choice vs one core, and the CPU time each reports.
+        free, pinned = interleave(
+            self.runs,
+            lambda: self.judge_run(problem_arg, solution, test_name, ["--pin-cpu", "none"]),
+            lambda: self.judge_run(problem_arg, solution, test_name, ["--pin-cpu", "0"]))
+        wall_free = statistics.median(s for s, _ in free)
+        wall_pinned = statistics.median(s for s, _ in pinned)
+        cpu_free = statistics.median(r["tests"][0]["cpu_ms"] for _, r in free)
+        cpu_pinned = statistics.median(r["tests"][0]["cpu_ms"] for _, r in pinned)
+        self.rows.append((f"   {label}: wall, scheduler's placement / one core "
+                          f"({wall_free * 1000:.1f} vs {wall_pinned * 1000:.1f} ms); solution CPU "
+                          f"{cpu_free} ms vs {cpu_pinned} ms", wall_free / wall_pinned, "-", "x", "info"))
+
+    def fixed_cost(self):
+        problem = os.path.join(REPO, "judge", "bench", "pingpong")
+        interactor = os.path.join(self.build, "judge", "bench", "pingpong", "interactor")
+        solution = os.path.join(self.build, "judge", "bench_pingpong_solution")
+        test_file = os.path.join(problem, "1.in")
+        base, judged = interleave(
+            self.runs * 2,
+            lambda: self.baseline(interactor, test_file, solution, cpu=0),
+            lambda: self.judge_run(problem, solution, "1", ["--pin-cpu", "0"])[0])
+        extra_ms = (statistics.median(judged) - statistics.median(base)) * 1000
+        self.row(f"3  per-test fixed cost: judge run - baseline on 1 round trip "
+                 f"({statistics.median(base) * 1000:.1f} vs {statistics.median(judged) * 1000:.1f} ms)",
+                 extra_ms, 3, "ms", extra_ms <= 3)
+        helper = os.path.join(self.build, "judge", "test_helpers", "process_helper")
+        _, done = run([os.path.join(self.build, "judge", "bench_spawn"), helper, "20" if self.tiny else "300"])
+        figures = {}
+        for line in done.stdout.splitlines():
+            figures.update(json.loads(line))
+        self.row(f"3  spawning: Process::spawn (raw fork+exec {figures['raw_fork_ms']:.3f}, "
+                 f"posix_spawn {figures['posix_spawn_ms']:.3f}; from a 256 MiB parent "
+                 f"{figures['spawn_ms_256mib']:.3f})", figures["spawn_ms"], 0.5, "ms", figures["spawn_ms"] <= 0.5)
+        error = figures["burner_cpu_ms"] - 300
+        self.row(f"3b CPU time of a 300 ms burner: measured {figures['burner_cpu_ms']} ms",
+                 error, "+-1", "ms", abs(error) <= 1)
+        small = figures["small_peak_kib"] / 1024
+        large = figures["small_peak_kib_from_256mib_parent"] / 1024
+        # The truth: a 1 MiB buffer plus the program's own few MiB, as measured when
+        # spawned by a small parent.
+        self.row(f"3b peak memory of a 1 MiB child: {small:.1f} MiB from a small judge, "
+                 f"{large:.1f} MiB from a 256 MiB one (error)", large - small, 3, "MiB", large - small <= 3)
+
+    def batch(self):
+        help_run = subprocess.run([self.judge, "batch", "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if help_run.returncode != 0:
+            self.rows.append(("4  judge batch -j 2 / -j 1", "n/a", 1.8, "x", "no `judge batch`"))
+            return
+        submissions = os.path.join(self.tmp, "batch")
+        for problem, folder in (("nuts-bolts", "accepted"), ("egg-drop", "accepted"), ("twin-cookies", "accepted")):
+            source_dir = os.path.join(REPO, "solutions", problem, folder)
+            for name in sorted(os.listdir(source_dir)):
+                if name.endswith(".cpp"):
+                    participant = os.path.join(submissions, f"{problem}-{name[:-4]}")
+                    os.makedirs(participant, exist_ok=True)
+                    shutil.copy(os.path.join(source_dir, name), os.path.join(participant, problem + ".cpp"))
+        extra = ["--tests", "01-sample,02-n2-sorted,s1-01-sample"] if self.tiny else []
+        times, verdicts = {}, {}
+        for jobs in ("1", "2"):
+            out = os.path.join(self.tmp, f"batch-out-{jobs}")
+            seconds, done = run([self.judge, "batch", submissions, "--out", out, "-j", jobs, *extra], check=False)
+            if done.returncode not in (0, 1):
+                self.rows.append(("4  judge batch -j 2 / -j 1", "n/a", 1.8, "x", f"batch failed: {done.stderr[:200]}"))
+                return
+            times[jobs] = seconds
+            verdicts[jobs] = open(os.path.join(out, "standings.csv")).read() if os.path.exists(
+                os.path.join(out, "standings.csv")) else ""
+        speedup = times["1"] / times["2"]
+        same = verdicts["1"] == verdicts["2"]
+        self.row(f"4  judge batch -j 2 / -j 1 ({times['1']:.1f} s vs {times['2']:.1f} s; standings "
+                 f"{'identical' if same else 'DIFFER'})", speedup, 1.8, "x", speedup >= 1.8 and same)
+
+    def interactor_cpu(self):
+        solution = os.path.join(self.build, "solutions", "twin-cookies", "query_limit_exceeded", "too_many_orders")
+        test = "s6-06-n5000-spoiler" if not self.tiny else "s1-01-sample"
+        tests_dir = os.path.join(REPO, "testdata", "twin-cookies")
+        names = sorted(f[:-3] for f in os.listdir(tests_dir) if f.endswith(".in"))
+        if test not in names:
+            test = next((n for n in names if "5000" in n), names[0])
+        result = os.path.join(self.tmp, "tc.json")
+        cpus = []
+        for _ in range(max(1, self.runs // 2)):
+            run([self.judge, "run", "twin-cookies", solution, "--tests", test, "-q", "--json", result])
+            with open(result) as f:
+                cpus.append(json.load(f)["tests"][0]["interactor"]["cpu_ms"])
+        cpu = statistics.median(cpus)
+        self.row(f"5  interactor CPU, twin-cookies 101 x 5000 values ({test})", cpu, 50, "ms", cpu <= 50)
+        strict = [n[:-3] for n in sorted(os.listdir(os.path.join(REPO, "testdata", "nuts-bolts")))
+                  if n.endswith(".in") and "1000" in n and "strict" in open(
+                      os.path.join(REPO, "testdata", "nuts-bolts", n)).read()]
+        if not strict:
+            self.rows.append(("5  interactor CPU, nuts-bolts strict check at n = 1000", "n/a", 100, "ms",
+                              "no strict test yet"))
+            return
+        solution = os.path.join(self.build, "solutions", "nuts-bolts", "accepted", "quicksort")
+        worst = 0
+        for test in strict[:1 if self.tiny else 3]:
+            _, report = self.judge_run("nuts-bolts", solution, test)
+            worst = max(worst, report["tests"][0]["interactor"]["cpu_ms"])
+        self.row("5  interactor CPU, nuts-bolts strict check at n = 1000 (worst strict test)",
+                 worst, 100, "ms", worst <= 100)
+
+    def print_table(self):
+        width = max(len(r[0]) for r in self.rows)
+        print(f"{'row':<{width}}  {'value':>9}  {'target':>7}  unit  status")
+        for name, value, target, unit, status in self.rows:
+            shown = f"{value:9.3f}" if isinstance(value, float) else f"{value!s:>9}"
+            print(f"{name:<{width}}  {shown}  {target!s:>7}  {unit:<4}  {status}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", default=os.path.join(REPO, "build"))
+    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--tiny", action="store_true")
+    args = parser.parse_args()
+    bench = Bench(os.path.abspath(args.build), args.runs, args.tiny)
+    try:
+        nuts_test = "06-n10-fixed" if args.tiny else "11-n1000-fixed"
+        bench.round_trips(f"nuts-bolts {nuts_test}", "nuts-bolts", "nuts-bolts",
+                          os.path.join(bench.build, "interactors", "nuts-bolts", "interactor"),
+                          os.path.join(REPO, "testdata", "nuts-bolts", nuts_test + ".in"),
+                          os.path.join(bench.build, "judge", "bench_quicksort_fixed_seed"), nuts_test)
+        pingpong = os.path.join(REPO, "judge", "bench", "pingpong")
+        rounds = "1" if args.tiny else "50k"
+        bench.round_trips(f"pingpong {rounds} round trips", "pingpong", pingpong,
+                          os.path.join(bench.build, "judge", "bench", "pingpong", "interactor"),
+                          os.path.join(pingpong, rounds + ".in"),
+                          os.path.join(bench.build, "judge", "bench_pingpong_solution"), rounds)
+        bench.fixed_cost()
+        bench.batch()
+        bench.interactor_cpu()
+        bench.print_table()
+    finally:
+        bench.close()
+
+
+if __name__ == "__main__":
+    main()
