@@ -168,7 +168,7 @@ InteractionResult run_interaction(const InteractionRequest& request) {
   facts.interactor_time_limit_ms = request.interactor_time_limit_ms;
 
   const Clock::time_point start = Clock::now();
-  const Clock::time_point deadline = start + std::chrono::milliseconds(request.wall_limit_ms);
+  Clock::time_point deadline = start + std::chrono::milliseconds(request.wall_limit_ms);
 
   bool probe = false;
   auto on_ended = [&](Side side) {
@@ -208,6 +208,21 @@ InteractionResult run_interaction(const InteractionRequest& request) {
     if (!submission.running() && !interactor.running()) break;
 
     const auto now = Clock::now();
+    if (now >= deadline && submission.running()) {
+      // The wall limit catches programs that wait (for input that never comes);
+      // time the submission spent runnable but waiting for a CPU on a busy
+      // machine is not that, so the limit moves by it, up to 4x the limit.
+      const auto waited = std::chrono::milliseconds(submission.run_delay_ms_so_far());
+      const auto extended = std::min(start + std::chrono::milliseconds(request.wall_limit_ms) + waited,
+                                     start + 4 * std::chrono::milliseconds(request.wall_limit_ms));
+      if (extended > deadline + std::chrono::milliseconds(1)) {
+        facts.wall_limit_extended_ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(extended - start).count() -
+            request.wall_limit_ms;
+        deadline = extended;
+        continue;
+      }
+    }
     if (now >= deadline) {
       // Both are killed before either is reaped: killing one first would let the
       // other see end-of-file and end on its own, and the facts would then blame

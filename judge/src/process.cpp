@@ -18,9 +18,11 @@
 #include <boost/process/environment.hpp>
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
+#include <boost/process/posix.hpp>
 #include <boost/process/start_dir.hpp>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <system_error>
@@ -33,10 +35,14 @@ namespace {
 
 namespace bp = boost::process;
 
-// Runs in the child, between fork and exec. Only system calls here: no
-// allocation, no locks (the child of a fork has one thread). A failure is reported
-// through Boost.Process's close-on-exec error pipe (set_error) and ends the child,
-// so spawn() throws in the parent with the reason.
+// Runs in the child, between vfork and exec. The child is started with vfork
+// (Boost.Process's use_vfork): it borrows the judge's memory until exec instead of
+// copying its page tables, so starting a process costs the same whatever the
+// judge's size, and the judge resumes only once the exec has happened. Hence only
+// system calls that change the calling process itself here: no allocation, no
+// locks, nothing written to memory but the executor's error slot. A failure is
+// recorded with set_error (Boost reads it once the child has ended) and ends the
+// child at once, so spawn() throws in the parent with the reason.
 struct ChildSetup : bp::extend::handler {
   const SpawnRequest* request;
 
@@ -142,9 +148,10 @@ Process Process::spawn(const SpawnRequest& request) {
   try {
     bp::child child =
         request.working_dir.empty()
-            ? bp::child(bp::exe = request.argv[0], bp::args = args, env, setup)
+            ? bp::child(bp::exe = request.argv[0], bp::args = args, env, setup,
+                        bp::posix::use_vfork)
             : bp::child(bp::exe = request.argv[0], bp::args = args, env,
-                        bp::start_dir = request.working_dir, setup);
+                        bp::start_dir = request.working_dir, setup, bp::posix::use_vfork);
     process.pid_ = child.id();
     // From here on the judge reaps the child itself with wait4 (for its rusage),
     // so Boost must neither wait for it nor kill it when `child` goes away.
@@ -210,6 +217,18 @@ std::int64_t Process::cpu_ms_so_far() const {
   struct timespec ts {};
   if (::clock_gettime(clock, &ts) != 0) return 0;
   return static_cast<std::int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+std::int64_t Process::run_delay_ms_so_far() const {
+  if (!running()) return 0;
+  std::int64_t total_ns = 0;
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator(fmt::format("/proc/{}/task", pid_), ec)) {
+    std::ifstream stat(task.path() / "schedstat");
+    long long runtime_ns = 0, delay_ns = 0;
+    if (stat >> runtime_ns >> delay_ns) total_ns += delay_ns;
+  }
+  return total_ns / 1000000;
 }
 
 std::int64_t Process::bytes_written_so_far() const {

@@ -77,6 +77,9 @@ class Process {
   void reap();
   // CPU time used so far by the running child (0 if unknown).
   std::int64_t cpu_ms_so_far() const;
+  // Time the running child's threads spent runnable but waiting for a CPU
+  // (/proc/PID/task/*/schedstat run_delay), or 0 if unknown.
+  std::int64_t run_delay_ms_so_far() const;
   // Bytes the running child has passed to write(2) and similar calls so far
   // (/proc/PID/io "wchar"), or -1 if unknown.
   std::int64_t bytes_written_so_far() const;

@@ -56,6 +56,7 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
       {"query_limit", optional_integer(test.interactor_result, "query_limit")},
       {"exit", exit_to_json(facts.submission.exit)},
       {"limit_hit", sub_limit.empty() ? nlohmann::json(nullptr) : nlohmann::json(sub_limit)},
+      {"wall_limit_extended_ms", facts.wall_limit_extended_ms},
       {"interactor", interactor},
       {"exited_first", side_name(facts.exited_first)},
       {"transcript", test.transcript ? nlohmann::json(test.transcript->string()) : nullptr},

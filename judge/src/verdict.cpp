@@ -149,8 +149,13 @@ Decision decide_verdict(const TestFacts& facts) {
     return {Verdict::ILE,
             fmt::format("still running after the wall-clock limit of {} ms while using only "
                         "{} ms of CPU: it was waiting for input that never came (did it "
-                        "flush its output after every message?)",
-                        facts.wall_limit_ms, sub.exit.cpu_ms)};
+                        "flush its output after every message?){}",
+                        facts.wall_limit_ms, sub.exit.cpu_ms,
+                        facts.wall_limit_extended_ms > 0
+                            ? fmt::format(" [the limit was extended by {} ms that it spent "
+                                          "waiting for a busy CPU]",
+                                          facts.wall_limit_extended_ms)
+                            : "")};
   }
   const bool crashed = (sub.exit.signaled && !sub.killed_by_judge) ||
                        (!sub.exit.signaled && sub.exit.exit_code != 0);

@@ -58,6 +58,9 @@ struct TestFacts {
   // wchar), -1 if unknown: 0 means both sides waited and the interactor never
   // spoke, which is the interactor's fault.
   std::int64_t interactor_bytes_written = -1;
+  // How far the judge moved the wall limit because the submission was runnable
+  // but waiting for a CPU (a busy machine is not the contestant's idleness).
+  std::int64_t wall_limit_extended_ms = 0;
   std::int64_t time_limit_ms = 0;
   std::int64_t wall_limit_ms = 0;
   std::int64_t memory_limit_kib = 0;

@@ -249,6 +249,18 @@ const Row rows[] = {
        return f;
      },
      Verdict::ILE, "flush"},
+    {"ILE says when the wall limit was extended for a busy CPU",
+     [] {
+       auto f = accepted_run();
+       f.submission.exit = killed(SIGKILL, 40);
+       f.submission.killed_by_judge = f.submission.hit_wall_limit = true;
+       f.interactor.exit = killed(SIGKILL, 2);
+       f.interactor.killed_by_judge = f.interactor.hit_wall_limit = true;
+       f.interactor_bytes_written = 4;
+       f.wall_limit_extended_ms = 1200;
+       return f;
+     },
+     Verdict::ILE, "extended by 1200 ms"},
     {"wall limit after the interactor accepted: ILE",
      [] {
        auto f = accepted_run();
