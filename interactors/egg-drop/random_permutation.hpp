@@ -1,31 +1,13 @@
-// Reproducible random permutations for `random SEED` tests and the generator: the same
-// seed gives the same permutation with every compiler and standard library.
-// std::mt19937_64's output is fixed by the standard; std::uniform_int_distribution and
-// std::shuffle are not, so both are written here:
-//   below(b):  draw x from mt19937_64 until x >= (2^64 - b) mod b, return x mod b
-//              (rejection sampling: unbiased)
-//   shuffle:   Fisher-Yates, for i = n-1 down to 1: swap(a[i], a[below(i + 1)])
-//   random_permutation(n, seed): engine seeded with `seed`, shuffle(1..n).
+// egg-drop's `random SEED` permutation, from the interactor library's SeededRandom
+// (the same for a seed on every compiler and standard library).
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 namespace egg_drop {
 
-class Random {
- public:
-  explicit Random(std::uint64_t seed) : engine_(seed) {}
-  // Uniform in [0, bound); bound >= 1.
-  std::uint64_t below(std::uint64_t bound);
-  void shuffle(std::vector<int>& values);
-
- private:
-  std::mt19937_64 engine_;
-};
-
-// A uniformly random permutation of 1..n drawn from `seed`.
+// p for a `random SEED` test: a uniformly random permutation of 1..n.
 std::vector<int> random_permutation(int n, std::uint64_t seed);
 
 }  // namespace egg_drop
