@@ -9,6 +9,11 @@ queries, verdict) and its transcript, and checks that
   - the answered queries number `queries` (one less for QLE: the extra query is not
     answered);
   - an AC test ends with an answer "! p_1 ... p_n" that matches the sizes.
+A probe test has two passes (tests[].passes; the judge keeps the graded pass's transcript
+as NAME.interaction.pass2): the graded pass is checked as above, and the probe pass
+against the same sizes, which it wrote for the replay: every reply of the probe must fit
+them, and the answered queries number the probe's `queries` (its query over the limit,
+if any, is not answered).
 Exit status 0 when everything agrees, 1 on any difference, 2 on bad usage.
 """
 import argparse
@@ -20,10 +25,8 @@ import sys
 import tempfile
 
 
-def check_test(test, transcript_path):
-    """Problems found in one test (empty when it agrees)."""
-    result = test["interactor"]["result"]
-    nuts, bolts = result["nuts"], result["bolts"]
+def check_transcript(transcript_path, nuts, bolts, queries, verdict, graded):
+    """Problems found in one pass's transcript (empty when it agrees)."""
     with open(transcript_path) as f:
         lines = f.read().splitlines()
     if "[transcript truncated]" in lines:
@@ -45,14 +48,32 @@ def check_test(test, transcript_path):
             answered += 1
         elif line.startswith(">! "):
             answer = [int(x) for x in line[3:].split()]
-    expected_answered = result["queries"] - (1 if result.get("verdict") == "QLE" else 0)
+    expected_answered = queries - (1 if verdict == "QLE" else 0)
     if answered != expected_answered:
-        problems.append(f"{answered} queries answered, result.json says queries = {result['queries']}")
-    if result.get("verdict") == "AC":
+        problems.append(f"{answered} queries answered, the result says queries = {queries}")
+    if graded and verdict == "AC":
         if answer is None or len(answer) != len(nuts):
             problems.append("AC without a full answer line")
         elif any(nuts[i] != bolts[p - 1] for i, p in enumerate(answer)):
             problems.append("AC but the answer does not match the sizes")
+    return problems
+
+
+def check_test(test, transcript_path):
+    """Problems found in one test (empty when it agrees)."""
+    result = test["interactor"]["result"]
+    nuts, bolts = result["nuts"], result["bolts"]
+    passes = test.get("passes") or [{"pass": 1, "probe": False}]
+    problems = []
+    for entry in passes:
+        number = entry["pass"]
+        path = transcript_path if number == 1 else f"{transcript_path}.pass{number}"
+        last = number == passes[-1]["pass"]
+        if last:
+            found = check_transcript(path, nuts, bolts, result["queries"], result.get("verdict"), True)
+        else:
+            found = check_transcript(path, nuts, bolts, entry["queries"], entry.get("verdict"), False)
+        problems += [f"pass {number}: {p}" if len(passes) > 1 else p for p in found]
     return problems
 
 
@@ -81,7 +102,10 @@ def main():
         for test in tests:
             problems = check_test(test, os.path.join(transcripts, test["name"] + ".interaction"))
             status = "ok" if not problems else "MISMATCH"
-            print(f"{test['name']:<22} {test['verdict']:<4} {test['interactor']['result']['queries']:>6} queries  {status}")
+            passes = test.get("passes") or []
+            probe = f"  (after a probe of {passes[0]['queries']} queries)" if len(passes) > 1 else ""
+            queries = test["interactor"]["result"]["queries"]
+            print(f"{test['name']:<22} {test['verdict']:<4} {queries:>6} queries  {status}{probe}")
             for problem in problems:
                 print(f"    {problem}")
             failures += bool(problems)

@@ -1,10 +1,16 @@
 #include "game.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <string>
+
+#include <fmt/format.h>
 
 #include <gtest/gtest.h>
 
+#include "lazy_oracle.hpp"
 #include "query_limit.hpp"
+#include "test_format.hpp"
 #include "testing_support.hpp"
 
 namespace nuts_bolts {
@@ -32,14 +38,27 @@ const std::string kSampleQueries =
 // reads it line by line) and returns the verdict.
 class GameTest : public ::testing::Test {
  protected:
-  Finish play_with(const Sizes& sizes, std::string_view contestant_output) {
+  Finish play_with(const Sizes& sizes, std::string_view contestant_output, const GameOptions& options = {}) {
+    FixedOracle oracle(sizes);
+    return play_against(oracle, contestant_output, options);
+  }
+  Finish play_against(SizeOracle& oracle, std::string_view contestant_output, const GameOptions& options = {}) {
     write_text(dir_ / "test.in", "unused\n");
     write_text(dir_ / "from_contestant", contestant_output);
     Fd from = open_for_reading(dir_ / "from_contestant");
     Fd to = open_for_writing(dir_ / "to_contestant");
     session_.emplace(SessionOptions{dir_ / "test.in", "/dev/null", from.get(), to.get(), {}});
-    FixedOracle oracle(sizes);
-    return finish_of([&] { play(*session_, oracle); });
+    return finish_of([&] { play(*session_, oracle, options); });
+  }
+  GameOptions strict() const {
+    GameOptions options;
+    options.strict = true;
+    return options;
+  }
+  GameOptions probe() const {
+    GameOptions options;
+    options.next_pass = dir_ / "nextpass.in";
+    return options;
   }
   std::string sent() const { return read_text(dir_ / "to_contestant"); }
   nlohmann::json facts() const { return session_->feedback(Finish{}).facts; }
@@ -127,6 +146,99 @@ TEST_F(GameTest, EndOfOutputBeforeTheAnswer) {
   EXPECT_TRUE(finish.contestant_eof);
   EXPECT_EQ(finish.message, "your program's output ended before the answer '! p_1 ... p_n' (after 1 lines)");
   EXPECT_EQ(facts()["nuts"], (nlohmann::json{1, 2, 5, 4, 3}));
+}
+
+// ---- strict judging
+TEST_F(GameTest, StrictAcceptsAForcedAnswer) {
+  const Finish finish = play_with(kSample, kSampleQueries + "! 4 3 2 5 1\n", strict());
+  EXPECT_EQ(finish.outcome, Outcome::accept) << finish.message;
+  EXPECT_EQ(finish.message, "matched 5 nuts and bolts with 10 queries (limit 58), forced by the replies");
+  EXPECT_EQ(facts()["strict_check"], "forced");
+}
+
+TEST_F(GameTest, StrictRejectsARightGuessWithAWitness) {
+  const Sizes sorted{{1, 2}, {1, 2}};
+  const Finish finish = play_with(sorted, "! 1 2\n", strict());  // right, but a guess
+  EXPECT_EQ(finish.verdict, Verdict::WA);
+  EXPECT_EQ(finish.message,
+            "the replies do not force your matching: they also fit sizes where nut 1 fits bolt 2 and nut 2 fits "
+            "bolt 1 (you gave them bolts 1 and 2); those sizes are the witness in result.json");
+  EXPECT_EQ(facts()["strict_check"], "not_forced");
+  EXPECT_EQ(facts()["witness"], (nlohmann::json{{"nuts", {1, 2}}, {"bolts", {2, 1}}}));
+  EXPECT_EQ(facts()["nuts"], (nlohmann::json{1, 2}));  // the interactor's own sizes stay
+  // The same answer after one query is forced: nut 1 < bolt 2 leaves only bolt 1 for it.
+  EXPECT_EQ(play_with(sorted, "? 1 2\n! 1 2\n", strict()).outcome, Outcome::accept);
+}
+
+TEST_F(GameTest, StrictNamesTheReplyAnAnswerContradicts) {
+  const Finish finish = play_with(kSample, "? 1 1\n! 1 3 2 5 4\n", strict());
+  EXPECT_EQ(finish.verdict, Verdict::WA);
+  EXPECT_EQ(finish.message, "wrong matching: you gave nut 1 bolt 1, but '? 1 1' got '<' (query 1)");
+  EXPECT_EQ(facts()["strict_check"], "contradicted");
+  EXPECT_EQ(facts()["witness"]["nuts"], (nlohmann::json{1, 2, 5, 4, 3}));
+}
+
+TEST_F(GameTest, StrictOverItsBudgetFallsBackToTheSizes) {
+  const Sizes sorted{{1, 2, 3}, {1, 2, 3}};
+  GameOptions options = strict();
+  options.forcing.budget = 0;
+  Finish finish = play_with(sorted, "! 1 2 3\n", options);
+  EXPECT_EQ(finish.outcome, Outcome::accept);
+  EXPECT_EQ(finish.message, "matched 3 nuts and bolts with 0 queries (limit 23) (strict check over its budget: "
+                            "judged against the interactor's sizes)");
+  EXPECT_EQ(facts()["strict_check"], "over_budget");
+  finish = play_with(sorted, "! 2 1 3\n", options);
+  EXPECT_EQ(finish.verdict, Verdict::WA);
+  EXPECT_EQ(finish.message, "wrong matching: nut 1 does not fit bolt 2 (sizes 1 and 2) (strict check over its "
+                            "budget: judged against the interactor's sizes)");
+}
+
+// ---- probe passes
+TEST_F(GameTest, ProbeStopsAtTheQueryOverTheLimitAndWritesTheNextPass) {
+  LazyOracle oracle(2, 9, SplitRule::worst);
+  std::string queries;
+  for (int i = 0; i < 11; ++i) queries += "? 1 1\n";
+  const Finish finish = play_against(oracle, queries, probe());
+  EXPECT_EQ(finish.outcome, Outcome::accept) << finish.message;
+  EXPECT_EQ(finish.message, "probe pass: 10 queries against the worst adversary, then a query over the limit; "
+                            "the next pass replays its sizes (strict)");
+  EXPECT_EQ(facts()["probe"], true);
+  EXPECT_EQ(session_->queries(), 10);
+  const std::string sent_lines = sent();
+  EXPECT_EQ(std::count(sent_lines.begin(), sent_lines.end(), '\n'), 11);  // n and 10 replies
+  const Sizes sizes{facts()["nuts"].get<std::vector<int>>(), facts()["bolts"].get<std::vector<int>>()};
+  EXPECT_EQ(read_text(dir_ / "nextpass.in"), fixed_test_text(sizes, true));
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "nextpass.in.tmp"));
+}
+
+TEST_F(GameTest, ProbeEndsAtTheAnswerToo) {
+  LazyOracle oracle(3, 1, SplitRule::worst);
+  GameOptions options = probe();
+  options.next_pass_strict = false;
+  const Finish finish = play_against(oracle, "? 1 1\n! 1 2 3\n", options);
+  EXPECT_EQ(finish.outcome, Outcome::accept) << finish.message;
+  EXPECT_EQ(finish.message, "probe pass: 1 queries against the worst adversary, then the answer; "
+                            "the next pass replays its sizes");
+  EXPECT_EQ(read_text(dir_ / "nextpass.in").substr(0, 8), "3\nfixed\n");
+}
+
+// The graded pass replays the probe's sizes: a contestant that asks the same queries
+// gets the same replies, and with them the same query over the limit.
+TEST_F(GameTest, TheReplayRepeatsEveryReply) {
+  LazyOracle oracle(10, 4, SplitRule::worst);
+  std::string queries;
+  for (int i = 0; i < 167; ++i) queries += fmt::format("? {} {}\n", i % 10 + 1, i * 7 % 10 + 1);
+  ASSERT_EQ(play_against(oracle, queries, probe()).outcome, Outcome::accept);
+  const std::string probe_replies = sent();
+  write_text(dir_ / "replay.in", read_text(dir_ / "nextpass.in"));
+  interactor::TestFile file(dir_ / "replay.in");
+  TestSetup replay = read_test(file);
+  EXPECT_TRUE(replay.strict);
+  GameOptions options;
+  options.strict = replay.strict;
+  const Finish finish = play_against(*replay.oracle, queries, options);
+  EXPECT_EQ(finish.verdict, Verdict::QLE);
+  EXPECT_EQ(sent(), probe_replies);
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "lazy_oracle.hpp"
 #include "random_sizes.hpp"
 
 namespace nuts_bolts {
@@ -33,18 +35,46 @@ std::vector<int> read_permutation(TestFile& file, int n, std::string_view what, 
   return values;
 }
 
-TestSetup read_fixed(TestFile& file, Line& mode_line, int n) {
+// An optional last word of the mode line (`strict` or `plain`): true if it is there.
+bool read_option(Line& mode_line, std::string_view word) {
+  if (mode_line.at_end()) return false;
+  const std::string_view token = mode_line.read_token(word);
+  if (token != word) mode_line.fail(fmt::format("{} is not '{}'", interactor::quote(token), word));
   mode_line.expect_end();
+  return true;
+}
+
+TestSetup read_fixed(TestFile& file, Line& mode_line, int n) {
+  const bool strict = read_option(mode_line, "strict");
   Sizes sizes;
   sizes.nuts = read_permutation(file, n, "the nut sizes", "a");
   sizes.bolts = read_permutation(file, n, "the bolt sizes", "b");
-  return TestSetup{std::make_unique<FixedOracle>(std::move(sizes)), {{"mode", "fixed"}}};
+  return TestSetup{std::make_unique<FixedOracle>(std::move(sizes)), {{"mode", "fixed"}, {"strict", strict}}, strict};
 }
 
 TestSetup read_random(TestFile& /*file*/, Line& mode_line, int n) {
   const std::uint64_t seed = mode_line.read_uint64("SEED");
-  mode_line.expect_end();
-  return TestSetup{std::make_unique<FixedOracle>(random_sizes(n, seed)), {{"mode", "random"}, {"seed", seed}}};
+  const bool strict = read_option(mode_line, "strict");
+  return TestSetup{std::make_unique<FixedOracle>(random_sizes(n, seed)),
+                   {{"mode", "random"}, {"seed", seed}, {"strict", strict}},
+                   strict};
+}
+
+TestSetup read_lazy(Line& mode_line, int n, std::string_view mode, SplitRule rule, bool probe) {
+  const std::uint64_t seed = mode_line.read_uint64("SEED");
+  const bool strict = !read_option(mode_line, "plain");
+  return TestSetup{std::make_unique<LazyOracle>(n, seed, rule),
+                   {{"mode", mode}, {"seed", seed}, {"strict", strict}},
+                   strict,
+                   probe};
+}
+
+TestSetup read_punish(TestFile& /*file*/, Line& mode_line, int n) {
+  return read_lazy(mode_line, n, "punish", SplitRule::punish, false);
+}
+
+TestSetup read_probe(TestFile& /*file*/, Line& mode_line, int n) {
+  return read_lazy(mode_line, n, "probe", SplitRule::worst, true);
 }
 
 struct Mode {
@@ -52,9 +82,11 @@ struct Mode {
   std::function<TestSetup(TestFile&, Line& mode_line, int n)> read;
 };
 
-const std::array<Mode, 2> kModes = {{
+const std::array<Mode, 4> kModes = {{
     {"fixed", read_fixed},
     {"random", read_random},
+    {"punish", read_punish},
+    {"probe", read_probe},
 }};
 
 }  // namespace
@@ -65,7 +97,7 @@ TestSetup read_test(TestFile& file) {
   first.expect_end();
 
   Line mode_line = file.read_line("the mode");
-  mode_line.set_shape("'fixed' or 'random SEED'");
+  mode_line.set_shape("'fixed [strict]', 'random SEED [strict]', 'punish SEED [plain]' or 'probe SEED [plain]'");
   const std::string mode(mode_line.read_token("the mode"));
   for (const Mode& candidate : kModes) {
     if (candidate.name == mode) {
@@ -75,6 +107,11 @@ TestSetup read_test(TestFile& file) {
     }
   }
   mode_line.fail(fmt::format("unknown mode {}", interactor::quote(mode)));
+}
+
+std::string fixed_test_text(const Sizes& sizes, bool strict) {
+  return fmt::format("{}\nfixed{}\n{}\n{}\n", sizes.nuts.size(), strict ? " strict" : "", fmt::join(sizes.nuts, " "),
+                     fmt::join(sizes.bolts, " "));
 }
 
 }  // namespace nuts_bolts

@@ -1,10 +1,12 @@
 // nuts-bolts test generator: writes one test file (format: interactors/nuts-bolts/
 // README.md) to stdout. Everything comes from argv, the seed included; never the clock.
-//   generator sample                 the statement's sample (n = 5)
-//   generator sorted N               nut i and bolt i both have size i
-//   generator reversed N             nut i has size i, bolt i has size N + 1 - i
-//   generator fixed-random N SEED    a `fixed` test with random_sizes(N, SEED)
-//   generator random N SEED          a `random SEED` test (the interactor draws the sizes)
+//   generator sample                        the statement's sample (n = 5)
+//   generator sorted N [strict]             nut i and bolt i both have size i
+//   generator reversed N [strict]           nut i has size i, bolt i has size N + 1 - i
+//   generator fixed-random N SEED [strict]  a `fixed` test with random_sizes(N, SEED)
+//   generator random N SEED [strict]        a `random SEED` test (the interactor draws the sizes)
+//   generator punish N SEED [plain]         a `punish SEED` test (lazy sizes, predictable pivots punished)
+//   generator probe N SEED [plain]          a `probe SEED` test (worst adversary, then a replay)
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -14,7 +16,6 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "line.hpp"
 #include "random_sizes.hpp"
@@ -24,10 +25,12 @@ namespace {
 
 constexpr std::string_view kUsage =
     "usage: generator sample\n"
-    "       generator sorted N\n"
-    "       generator reversed N\n"
-    "       generator fixed-random N SEED\n"
-    "       generator random N SEED\n"
+    "       generator sorted N [strict]\n"
+    "       generator reversed N [strict]\n"
+    "       generator fixed-random N SEED [strict]\n"
+    "       generator random N SEED [strict]\n"
+    "       generator punish N SEED [plain]\n"
+    "       generator probe N SEED [plain]\n"
     "N: 2..1000, SEED: 0..18446744073709551615\n";
 
 struct UsageError {
@@ -52,11 +55,6 @@ std::uint64_t parse_seed(std::string_view text) {
   return seed;
 }
 
-std::string fixed_test(const nuts_bolts::Sizes& sizes) {
-  return fmt::format("{}\nfixed\n{}\n{}\n", sizes.nuts.size(), fmt::join(sizes.nuts, " "),
-                     fmt::join(sizes.bolts, " "));
-}
-
 std::vector<int> ascending(int n) {
   std::vector<int> values(static_cast<std::size_t>(n));
   std::iota(values.begin(), values.end(), 1);
@@ -66,36 +64,47 @@ std::vector<int> ascending(int n) {
 std::string generate(const std::vector<std::string_view>& args) {
   if (args.empty()) throw UsageError{"no command"};
   const std::string_view command = args[0];
-  const auto expect_args = [&](std::size_t count) {
-    if (args.size() != count + 1) {
-      throw UsageError{fmt::format("'{}' takes {} argument(s), got {}", command, count, args.size() - 1)};
+  // `count` arguments, then optionally the word `option` (returns whether it is there).
+  const auto expect_args = [&](std::size_t count, std::string_view option = {}) {
+    if (!option.empty() && args.size() == count + 2) {
+      if (args.back() != option) {
+        throw UsageError{fmt::format("'{}' takes '{}' after its arguments, got '{}'", command, option, args.back())};
+      }
+      return true;
     }
+    if (args.size() != count + 1) {
+      throw UsageError{fmt::format("'{}' takes {} argument(s){}, got {}", command, count,
+                                   option.empty() ? "" : fmt::format(" and optionally '{}'", option),
+                                   args.size() - 1)};
+    }
+    return false;
   };
   if (command == "sample") {
     expect_args(0);
     // Consistent with every answer of the statement's sample; its answer is ! 4 3 2 5 1.
-    return fixed_test({{1, 2, 5, 4, 3}, {3, 5, 2, 1, 4}});
+    return nuts_bolts::fixed_test_text({{1, 2, 5, 4, 3}, {3, 5, 2, 1, 4}}, false);
   }
   if (command == "sorted") {
-    expect_args(1);
+    const bool strict = expect_args(1, "strict");
     const int n = parse_n(args[1]);
-    return fixed_test({ascending(n), ascending(n)});
+    return nuts_bolts::fixed_test_text({ascending(n), ascending(n)}, strict);
   }
   if (command == "reversed") {
-    expect_args(1);
+    const bool strict = expect_args(1, "strict");
     const int n = parse_n(args[1]);
     std::vector<int> bolts = ascending(n);
     std::reverse(bolts.begin(), bolts.end());
-    return fixed_test({ascending(n), bolts});
+    return nuts_bolts::fixed_test_text({ascending(n), bolts}, strict);
   }
   if (command == "fixed-random") {
-    expect_args(2);
-    return fixed_test(nuts_bolts::random_sizes(parse_n(args[1]), parse_seed(args[2])));
+    const bool strict = expect_args(2, "strict");
+    return nuts_bolts::fixed_test_text(nuts_bolts::random_sizes(parse_n(args[1]), parse_seed(args[2])), strict);
   }
-  if (command == "random") {
-    expect_args(2);
+  for (const auto& [mode, option] : {std::pair{"random", "strict"}, {"punish", "plain"}, {"probe", "plain"}}) {
+    if (command != mode) continue;
+    const bool with_option = expect_args(2, option);
     const int n = parse_n(args[1]);
-    return fmt::format("{}\nrandom {}\n", n, parse_seed(args[2]));
+    return fmt::format("{}\n{} {}{}\n", n, mode, parse_seed(args[2]), with_option ? fmt::format(" {}", option) : "");
   }
   throw UsageError{fmt::format("unknown command '{}'", command)};
 }
