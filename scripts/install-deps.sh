@@ -3,7 +3,8 @@
 # what is missing (apt-get is not even started when everything is there).
 set -euo pipefail
 packages=(g++ gcc make cmake python3 libboost1.81-dev libfmt-dev nlohmann-json3-dev
-          libcli11-dev libgtest-dev)
+          libcli11-dev libgtest-dev
+          libjs-chart.js parallel chromium)  # the last three: judge batch (plots, shards, report test)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

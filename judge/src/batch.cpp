@@ -21,6 +21,7 @@
 #include "batch_facts.hpp"
 #include "batch_progress.hpp"
 #include "batch_report.hpp"
+#include "batch_worker.hpp"
 #include "batch_workers.hpp"
 #include "report.hpp"
 #include "submission.hpp"
@@ -84,24 +85,6 @@ std::string utc_now() {
   return text;
 }
 
-json submission_to_message(const Submission& submission) {
-  return {{"display", submission.display},
-          {"command", submission.command},
-          {"compile_failed", submission.compile_failed},
-          {"compile_message", submission.compile_message},
-          {"compiled", submission.compiled}};
-}
-
-Submission submission_from_message(const json& message) {
-  Submission submission;
-  submission.display = message.at("display").get<std::string>();
-  submission.command = message.at("command").get<std::vector<std::string>>();
-  submission.compile_failed = message.at("compile_failed").get<bool>();
-  submission.compile_message = message.at("compile_message").get<std::string>();
-  submission.compiled = message.at("compiled").get<bool>();
-  return submission;
-}
-
 std::size_t terminal_width() {
   winsize size{};
   if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 20) return size.ws_col;
@@ -111,10 +94,12 @@ std::size_t terminal_width() {
 // What the batch process knows while it runs.
 class BatchRun {
  public:
-  BatchRun(const BatchOptions& options, const BatchPlan& plan,
+  BatchRun(const BatchOptions& options, const JudgePaths& paths, const BatchPlan& plan,
            std::map<std::string, Problem> problems,
            std::map<std::string, std::vector<TestCase>> test_cases)
       : options_(options),
+        paths_(paths),
+        self_(fs::read_symlink("/proc/self/exe").string()),
         plan_(plan),
         problems_(std::move(problems)),
         test_cases_(std::move(test_cases)),
@@ -132,6 +117,11 @@ class BatchRun {
     const PlannedSubmission& submission = plan_.submissions[unit.submission];
     return fmt::format("{}/{} {}", submission.participant, submission.problem,
                        plan_.problem(submission.problem).tests[unit.test].name);
+  }
+  std::string unit_key_of(const WorkUnit& unit) const {
+    const PlannedSubmission& submission = plan_.submissions[unit.submission];
+    return unit_key(submission.participant, submission.problem,
+                    plan_.problem(submission.problem).tests[unit.test].name);
   }
   json run_info(std::size_t concurrent) const {
     return {{"shard", options_.shard.text()},
@@ -162,6 +152,8 @@ class BatchRun {
   int finish(int signal);
 
   const BatchOptions& options_;
+  const JudgePaths& paths_;
+  std::string self_;  // this judge's executable: workers run it
   const BatchPlan& plan_;
   std::map<std::string, Problem> problems_;
   std::map<std::string, std::vector<TestCase>> test_cases_;
@@ -197,10 +189,7 @@ void BatchRun::prepare() {
   counts_.total = end - begin;
   for (std::size_t u = begin; u < end; ++u) {
     const WorkUnit& unit = units_[u];
-    const PlannedSubmission& submission = plan_.submissions[unit.submission];
-    const std::string key = unit_key(submission.participant, submission.problem,
-                                     plan_.problem(submission.problem).tests[unit.test].name);
-    if (finished_.contains(key)) {
+    if (finished_.contains(unit_key_of(unit))) {
       ++counts_.reused;
       continue;
     }
@@ -223,7 +212,7 @@ void BatchRun::start_compile(std::size_t index) {
     return;
   }
   pool_.start(compile_tag_base + index, [path] {
-    return submission_to_message(prepare_submission(path, default_cache_dir()));
+    return submission_to_json(prepare_submission(path, default_cache_dir()));
   });
 }
 
@@ -233,33 +222,29 @@ void BatchRun::start_test(std::size_t unit_index) {
   const Problem& problem = problems_.at(planned.problem);
   const TestCase& test = test_cases_.at(planned.problem).at(unit.test);
   const Submission& submission = prepared_.at(unit.submission);
-  RunOptions run_options;
+  std::optional<fs::path> transcripts_dir;
   if (plan_.keep_transcripts)
-    run_options.transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);
-  const fs::path out_dir = fs::absolute(options_.out_dir);
-  pool_.start(unit_index, [&problem, &test, &submission, run_options, out_dir] {
-    ProcessExecutor executor;
-    TestOutcome outcome = executor.run_test(problem, submission, test, run_options);
-    // Transcripts are recorded relative to the batch folder (folders move, merge).
-    if (outcome.transcript)
-      outcome.transcript = fs::absolute(*outcome.transcript).lexically_relative(out_dir);
-    return outcome_to_record(outcome);
-  });
+    transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);
+  // A freshly executed judge runs the test (batch_worker.hpp says why).
+  const json job = make_worker_job(paths_, problem, submission, test, transcripts_dir, options_.out_dir);
+  pool_.start_program(unit_index, {self_, "batch-worker"}, job.dump());
   concurrency_[unit_index] = 0;
   for (auto& [tag, most] : concurrency_) most = std::max(most, concurrency_.size());
   ++counts_.running;
 }
 
+// Compiles first (each source once, before its tests; a CE is known early), then
+// tests in plan order.
 void BatchRun::start_jobs() {
   while (pool_.has_free_slot()) {
-    if (!ready_.empty()) {
-      const std::size_t unit = ready_.front();
-      ready_.pop_front();
-      start_test(unit);
-    } else if (!compile_queue_.empty()) {
+    if (!compile_queue_.empty()) {
       const std::size_t submission = compile_queue_.front();
       compile_queue_.pop_front();
       start_compile(submission);
+    } else if (!ready_.empty()) {
+      const std::size_t unit = ready_.front();
+      ready_.pop_front();
+      start_test(unit);
     } else {
       break;
     }
@@ -306,7 +291,7 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
                             planned.path, finished.error, units.size()));
     return;
   }
-  Submission submission = submission_from_message(finished.result);
+  Submission submission = submission_from_json(finished.result);
   submission.display = planned.path;
   if (!submission.compile_failed) {
     prepared_[index] = std::move(submission);
@@ -342,14 +327,12 @@ void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& 
     judge_error(fmt::format("{}: {}", unit_label(unit), error.what()));
     return;
   }
-  const Decision decision =
-      outcome.forced_decision ? *outcome.forced_decision : decide_verdict(outcome.facts);
+  const Decision& decision = outcome.decision;  // the worker's, as run_submission decides
   const std::string verdict(verdict_name(decision.verdict));
   json entry = base_record(unit);
   entry["verdict"] = verdict;
   entry["message"] = decision.message;
   entry["outcome"] = finished.result;
-  entry["outcome"]["decision"] = {{"verdict", verdict}, {"message", decision.message}};
   entry["run"] = run_info(concurrent);
   entry["finished_at"] = utc_now();
   record(unit_index, entry, verdict, decision.message, outcome.facts.submission.exit.cpu_ms,
@@ -428,9 +411,14 @@ int BatchRun::finish(int signal) {
                format_duration(elapsed), counts_.reused, verdicts.empty() ? "" : ":", verdicts);
   int status = 0;
   if (!options_.shard.whole()) {
-    // A shard grades nothing on its own: its verdicts decide the status.
-    for (const auto& [verdict, count] : counts_.verdicts)
-      status = std::max(status, verdict == "JE" ? 3 : verdict == "AC" ? 0 : 1);
+    // A shard grades nothing on its own: the verdicts of its tests (this run's and
+    // those reused from the journal) decide the status.
+    const auto [begin, end] = shard_range(units_.size(), options_.shard);
+    for (std::size_t u = begin; u < end; ++u) {
+      const auto record = finished_.find(unit_key_of(units_[u]));
+      const std::string verdict = record == finished_.end() ? "" : record->second.value("verdict", "");
+      status = std::max(status, verdict.empty() || verdict == "JE" ? 3 : verdict == "AC" ? 0 : 1);
+    }
     if (!options_.quiet)
       fmt::print("batch: shard {} done in {}; combine the shards with: judge merge DIR... --out "
                  "DIR\n",
@@ -471,7 +459,8 @@ int run_batch(const BatchOptions& given, const JudgePaths& paths) {
 
   // Which problems: those named, or every problem of the repository.
   std::map<std::string, Problem> loaded;
-  std::set<std::string> problem_names;
+  std::set<std::string> problem_names, other_problems;
+  for (const auto& name : known_problems(paths)) other_problems.insert(name);
   if (!options.problems.empty()) {
     for (const auto& name : options.problems) {
       Problem problem = load_problem(name, paths);
@@ -479,11 +468,12 @@ int run_batch(const BatchOptions& given, const JudgePaths& paths) {
       loaded.emplace(problem.name, std::move(problem));
     }
   } else {
-    for (const auto& name : known_problems(paths)) problem_names.insert(name);
+    problem_names = other_problems;
   }
+  for (const auto& name : problem_names) other_problems.erase(name);
   std::vector<std::string> warnings;
   const std::vector<FoundSubmission> found =
-      discover_submissions(options.submissions, problem_names, warnings);
+      discover_submissions(options.submissions, problem_names, warnings, other_problems);
   print_warnings(warnings);
   if (found.empty())
     throw ConfigError(fmt::format("no submissions found in {} (layout: DIR/<participant>/"
@@ -514,7 +504,7 @@ int run_batch(const BatchOptions& given, const JudgePaths& paths) {
 
   std::map<std::string, Problem> problems;
   for (auto& problem : used) problems.emplace(problem.name, problem);
-  BatchRun run(options, plan, std::move(problems), std::move(test_cases));
+  BatchRun run(options, paths, plan, std::move(problems), std::move(test_cases));
   return run.run();
 }
 

@@ -93,6 +93,7 @@ json outcome_to_record(const TestOutcome& outcome) {
       {"report", report_json},
       {"stderr_reports_out_of_memory", facts.stderr_reports_out_of_memory},
       {"interactor_bytes_written", facts.interactor_bytes_written},
+      {"wall_limit_extended_ms", facts.wall_limit_extended_ms},
       {"time_limit_ms", facts.time_limit_ms},
       {"wall_limit_ms", facts.wall_limit_ms},
       {"memory_limit_kib", facts.memory_limit_kib},
@@ -128,6 +129,7 @@ TestOutcome outcome_from_record(const json& record) {
   facts.report.malformed = field<std::string>(report_json, "malformed");
   facts.stderr_reports_out_of_memory = field<bool>(facts_json, "stderr_reports_out_of_memory");
   facts.interactor_bytes_written = field<std::int64_t>(facts_json, "interactor_bytes_written");
+  facts.wall_limit_extended_ms = facts_json.value("wall_limit_extended_ms", std::int64_t{0});
   facts.time_limit_ms = field<std::int64_t>(facts_json, "time_limit_ms");
   facts.wall_limit_ms = field<std::int64_t>(facts_json, "wall_limit_ms");
   facts.memory_limit_kib = field<std::int64_t>(facts_json, "memory_limit_kib");

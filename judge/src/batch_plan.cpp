@@ -116,11 +116,13 @@ std::string file_sha1(const fs::path& path) {
 
 std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>& arguments,
                                                   const std::set<std::string>& problems,
-                                                  std::vector<std::string>& warnings) {
+                                                  std::vector<std::string>& warnings,
+                                                  const std::set<std::string>& other_problems) {
   std::vector<FoundSubmission> found;
   auto add = [&](const fs::path& path, const std::string& participant) {
     const auto problem = problem_of_file(path, problems);
     if (!problem) {
+      if (problem_of_file(path, other_problems)) return;  // not chosen (--problems)
       warnings.push_back(fmt::format(
           "skipped {}: not <problem>.cpp/.c/.py or an executable <problem> (problems: {})",
           path.string(), fmt::join(problems, ", ")));

@@ -36,12 +36,14 @@ struct FoundSubmission {
 };
 
 // Finds the submissions in `arguments` (folders laid out as above, or single
-// files) for the problems in `problems`. Files that are not a submission of one of
-// them are skipped with a line in `warnings`. Throws ConfigError for a missing
-// argument or a participant with two submissions for one problem.
+// files) for the problems in `problems`. Files for `other_problems` (known, not
+// chosen) are skipped quietly; other files that are not a submission are skipped
+// with a line in `warnings`. Throws ConfigError for a missing argument or a
+// participant with two submissions for one problem.
 std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>& arguments,
                                                   const std::set<std::string>& problems,
-                                                  std::vector<std::string>& warnings);
+                                                  std::vector<std::string>& warnings,
+                                                  const std::set<std::string>& other_problems = {});
 
 struct PlannedTest {
   std::string name;

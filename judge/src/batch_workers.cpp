@@ -30,11 +30,19 @@ void write_all_or_exit(int fd, const std::string& text) {
   }
 }
 
-[[noreturn]] void run_worker(pid_t parent, int output_fd, const WorkerPool::Job& job) {
+// The first steps of every worker, right after fork.
+void become_worker(pid_t parent) {
   ::signal(SIGINT, SIG_DFL);
   ::signal(SIGTERM, SIG_DFL);
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (::getppid() != parent) ::_exit(1);  // the batch process died before prctl
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);  // the batch process blocks SIGINT/SIGTERM
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);          // kept across exec
+  if (::getppid() != parent) ::_exit(1);       // the batch process died before prctl
+}
+
+[[noreturn]] void run_worker(pid_t parent, int output_fd, const WorkerPool::Job& job) {
+  become_worker(parent);
   become_subreaper();
   nlohmann::json message;
   try {
@@ -69,6 +77,51 @@ void WorkerPool::start(std::uint64_t tag, const Job& job) {
     run_worker(parent, write_end.get(), job);
   }
   write_end.reset();
+  ::fcntl(read_end.get(), F_SETFL, O_NONBLOCK);
+  Worker worker;
+  worker.pid = pid;
+  worker.output = std::move(read_end);
+  workers_.emplace(tag, std::move(worker));
+}
+
+void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>& argv,
+                               const std::string& input) {
+  int out[2], in[2];
+  if (::pipe2(out, O_CLOEXEC) != 0)
+    throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+  UniqueFd read_end(out[0]), write_end(out[1]);
+  if (::pipe2(in, O_CLOEXEC) != 0)
+    throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+  UniqueFd input_read(in[0]), input_write(in[1]);
+  std::vector<char*> args;
+  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+  std::fflush(nullptr);
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error(fmt::format("cannot fork: {}", std::strerror(errno)));
+  if (pid == 0) {
+    become_worker(parent);
+    // dup2 clears close-on-exec on the copies: exactly stdin and stdout are passed.
+    if (::dup2(input_read.get(), STDIN_FILENO) < 0 || ::dup2(write_end.get(), STDOUT_FILENO) < 0)
+      ::_exit(2);
+    ::execv(args[0], args.data());
+    const std::string message =
+        nlohmann::json{{"error", fmt::format("cannot execute {}: {}", argv[0], std::strerror(errno))}}.dump();
+    write_all_or_exit(STDOUT_FILENO, message);
+    ::_exit(0);
+  }
+  write_end.reset();
+  input_read.reset();
+  // The job is small (paths and limits): it fits the pipe, so this never blocks long.
+  std::size_t written = 0;
+  while (written < input.size()) {
+    const ssize_t n = ::write(input_write.get(), input.data() + written, input.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // the worker died: its status says so
+    written += static_cast<std::size_t>(n);
+  }
+  input_write.reset();
   ::fcntl(read_end.get(), F_SETFL, O_NONBLOCK);
   Worker worker;
   worker.pid = pid;

@@ -55,6 +55,14 @@ class WorkerPool {
   // if fork or pipe fails. Call only with a free slot.
   void start(std::uint64_t tag, const Job& job);
 
+  // Forks a worker that executes `argv` (a fresh program image: `judge batch-worker`)
+  // with `input` on its stdin; the program writes {"result": ...} or {"error": ...}
+  // on its stdout. Needed where the worker's own size shows: a process started with
+  // vfork inherits its starter's peak RSS (ru_maxrss), so tests are started from a
+  // small, freshly executed judge, as `judge run` starts them.
+  void start_program(std::uint64_t tag, const std::vector<std::string>& argv,
+                     const std::string& input);
+
   // Waits until a worker finishes, `wake_fd` (if >= 0) becomes readable, or
   // `timeout` passes; returns the workers that finished (possibly none).
   std::vector<Finished> wait(std::chrono::milliseconds timeout, int wake_fd = -1);

@@ -10,6 +10,7 @@
 
 #include <fmt/core.h>
 
+#include "batch_cli.hpp"
 #include "cpu_claim.hpp"
 #include "problem.hpp"
 #include "process.hpp"
@@ -147,6 +148,8 @@ int run_cli(int argc, char** argv) {
                 "stop after the first test that is not AC (the overall verdict is the same; "
                 "the tests not run score nothing)");
 
+  const BatchCommands batch_commands(app);  // batch, merge, report (batch_cli.cpp)
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
@@ -163,6 +166,7 @@ int run_cli(int argc, char** argv) {
       become_subreaper();
       return command_run(run_args);
     }
+    if (const auto status = batch_commands.run_if_parsed()) return *status;
   } catch (const ConfigError& error) {
     std::fprintf(stderr, "judge: %s\n", error.what());
     return exit_usage;

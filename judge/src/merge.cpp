@@ -59,13 +59,20 @@ int merge_batches(const std::vector<fs::path>& dirs, const fs::path& out_dir,
   if (missing > 0) {
     std::string where;
     for (const auto& [shard, count] : missing_by_shard) where += fmt::format("; {}: {} missing", shard, count);
-    std::set<std::size_t> counts;
-    for (const auto& batch : batches) counts.insert(batch.shard.count);
+    // Shards of a count seen that no folder is.
+    std::map<std::size_t, std::set<std::size_t>> given;
+    for (const auto& batch : batches)
+      if (!batch.shard.whole()) given[batch.shard.count].insert(batch.shard.index);
+    std::vector<std::string> absent;
+    for (const auto& [count, indexes] : given)
+      for (std::size_t index = 1; index <= count; ++index)
+        if (!indexes.contains(index)) absent.push_back(Shard{index, count}.text());
+    if (!absent.empty()) where += fmt::format("; no folder is shard {}", fmt::join(absent, ", "));
     throw ConfigError(fmt::format(
-        "merge: {} of {} tests are finished in none of the folders (e.g. {}){}. Finish the "
-        "shards with `judge batch ... --shard I/N --resume`, and give every shard (shard "
-        "counts seen: {})",
-        missing, units.size(), fmt::join(examples, ", "), where, fmt::join(counts, ",")));
+        "merge: {} of {} tests are finished in none of the folders (e.g. {}){}. Give every "
+        "shard's folder; finish an incomplete shard with the same `judge batch ... --shard I/N` "
+        "and --resume",
+        missing, units.size(), fmt::join(examples, ", "), where));
   }
 
   fs::create_directories(out_dir, ec);

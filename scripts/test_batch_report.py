@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The HTML report of `judge batch` in a real headless browser (a CTest).
+
+Grades a small contest (three participants, nuts-bolts and egg-drop, transcripts
+kept) with `judge batch --html`, then opens the report in Debian's chromium:
+  - --dump-dom (of REPORT#expand: every section and transcript open): the page's own sentinel says it rendered (data-report-status="ok"),
+    no script error was caught (data-report-errors), the standings table has its
+    three rows and the plots were drawn (data-charts, <canvas> elements);
+  - the browser's console log (--enable-logging=stderr) is empty;
+  - --screenshot: kept as ARTIFACTS/batch-report.png (and the report beside it).
+Exit status 0 passed, 1 failed, 77 skipped: chromium is not installed (CTest
+SKIP_RETURN_CODE; scripts/install-deps.sh installs it, so CI runs this test).
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CONTEST = {
+    "alice": {"nuts-bolts": "accepted/quicksort.cpp", "egg-drop": "accepted/multi_way_sweeps.cpp"},
+    "bob": {"nuts-bolts": "query_limit_exceeded/all_pairs.cpp",
+            "egg-drop": "partially_accepted/per_egg_binary_search.cpp"},
+    "carol": {"nuts-bolts": "presentation_error/missing_space.cpp"},
+}
+TESTS = "01-sample,03-n2-reversed,06-n100-random,07-n1000-fixed,08-n100-fixed,09-n100-random"
+
+
+def chromium_command(profile, *extra):
+    return ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
+            f"--user-data-dir={profile}", *extra]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--judge", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--artifacts", required=True)
+    args = parser.parse_args()
+    if not shutil.which("chromium"):
+        print("SKIP: chromium is not installed (bash scripts/install-deps.sh installs it; CI has it)")
+        return 77
+    shutil.rmtree(args.work, ignore_errors=True)
+    os.makedirs(args.work)
+    os.makedirs(args.artifacts, exist_ok=True)
+    for participant, problems in CONTEST.items():
+        os.makedirs(os.path.join(args.work, "subs", participant))
+        for problem, source in problems.items():
+            os.symlink(os.path.join(ROOT, "solutions", problem, source),
+                       os.path.join(args.work, "subs", participant, problem + os.path.splitext(source)[1]))
+    report = os.path.join(args.artifacts, "batch-report.html")
+    env = dict(os.environ, JUDGE_CACHE_DIR=os.path.join(args.work, "cache"))
+    batch = subprocess.run([os.path.abspath(args.judge), "batch", "subs", "--problems", "nuts-bolts,egg-drop",
+                            "--tests", TESTS, "--transcripts", "-j", "2", "--out", "out", "--html", report],
+                           cwd=args.work, env=env)
+    failures = []
+    if batch.returncode != 1:
+        failures.append(f"judge batch exited {batch.returncode} (1 expected: carol is PE)")
+
+    with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
+        dump = subprocess.run(chromium_command(profile, "--enable-logging=stderr", "--v=0",
+                                               "--virtual-time-budget=5000", "--dump-dom",
+                                               "file://" + report + "#expand"),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    dom = dump.stdout
+    console = [line for line in dump.stderr.splitlines() if "CONSOLE" in line]
+    status = re.search(r'data-report-status="([^"]*)"', dom)
+    charts = re.search(r'data-charts="([0-9]+)"', dom)
+    errors = re.search(r'data-report-errors="([^"]*)"', dom)
+    standings = re.search(r'<table id="standings">.*?<tbody>(.*?)</tbody>', dom, re.S)
+    rows = re.findall(r"<tr>", standings.group(1)) if standings else []
+    canvases = dom.count("<canvas")
+    print(f"page status: {status.group(1) if status else None}; charts: {charts.group(1) if charts else None}; "
+          f"canvases: {canvases}; standings rows: {len(rows)}; console lines: {len(console)}")
+    for line in console:
+        print("  console: " + line)
+    if not status or status.group(1) != "ok":
+        failures.append("the page did not finish rendering (data-report-status)")
+    if errors:
+        failures.append("script errors: " + errors.group(1))
+    if console:  # the page logs nothing: any console line is an error or a warning
+        failures.append("the browser console has messages")
+    if len(rows) != 3:
+        failures.append(f"the standings table has {len(rows)} rows, not 3")
+    if not charts or int(charts.group(1)) < 10 or canvases < 10:
+        failures.append("fewer than 10 plots were drawn")
+    for text in ("alice", "carol", 'aria-label="queries used against the limit"', 'aria-label="moves per test"',
+                 'aria-label="score against the largest moves (egg-drop)"',
+                 'aria-label="CPU time against the limit (ms)"', 'aria-label="peak memory against the limit (MiB)"',
+                 "transcript of 01-sample", '<span class="to-sub">&lt;', '<span class="from-sub">&gt;'):
+        if text not in dom:
+            failures.append(f"the page lacks '{text}'")
+
+    screenshot = os.path.join(args.artifacts, "batch-report.png")
+    if os.path.exists(screenshot):
+        os.remove(screenshot)
+    with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
+        subprocess.run(chromium_command(profile, "--hide-scrollbars", "--window-size=1280,2600",
+                                        "--virtual-time-budget=5000", f"--screenshot={screenshot}",
+                                        "file://" + report),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+    if not os.path.exists(screenshot) or os.path.getsize(screenshot) < 20000:
+        failures.append("no screenshot")
+    else:
+        print(f"screenshot: {screenshot} ({os.path.getsize(screenshot)} bytes); report: {report}")
+    for failure in failures:
+        print("FAIL " + failure)
+    print("1 failed" if failures else "report renders in headless chromium")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
