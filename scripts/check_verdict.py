@@ -8,6 +8,7 @@ Checks, each optional but --expect:
   --max-query-share F   on every test, queries <= F * query_limit
   --min-score/--max-score  the problem's score lies in the range
   --no-leftovers        no process of this run (marked through its environment) survives it
+  --forbid-file PATH    PATH does not exist after the run (removed before it; repeatable)
 Prints what it saw and exits 1 on the first failed check (2 on bad usage).
 """
 import argparse
@@ -52,9 +53,13 @@ def main():
     parser.add_argument("--min-score", type=float)
     parser.add_argument("--max-score", type=float)
     parser.add_argument("--no-leftovers", action="store_true")
+    parser.add_argument("--forbid-file", action="append", default=[])
     parser.add_argument("judge_args", nargs="*", help="more arguments for `judge run` (after --)")
     args = parser.parse_args()
 
+    for path in args.forbid_file:
+        if os.path.lexists(path):
+            os.remove(path)
     with tempfile.TemporaryDirectory(prefix="check-verdict-") as tmp:
         result_file = os.path.join(tmp, "result.json")
         command = [args.judge, "run", args.problem, args.submission, "--json", result_file] + args.judge_args
@@ -104,6 +109,10 @@ def main():
         survivors = processes_with_marker(marker)  # the judge itself has exited
         if survivors:
             failures.append(f"processes of the submission survived the judge: {survivors}")
+    for path in args.forbid_file:
+        if os.path.lexists(path):
+            failures.append(f"the submission wrote {path} outside its box")
+            os.remove(path)
     print(f"check: verdict {verdict} (expected {args.expect}), score {result['score']}, {seconds:.2f} s")
     for failure in failures:
         print(f"FAIL: {failure}")

@@ -18,7 +18,8 @@ json end_to_record(const EndFacts& end) {
   return {{"exit", exit_to_record(end.exit)},
           {"killed_by_judge", end.killed_by_judge},
           {"hit_wall_limit", end.hit_wall_limit},
-          {"hit_cpu_limit", end.hit_cpu_limit}};
+          {"hit_cpu_limit", end.hit_cpu_limit},
+          {"oom_killed", end.oom_killed}};
 }
 
 json decision_to_record(const Decision& decision) {
@@ -67,6 +68,8 @@ EndFacts end_from_record(const json& record) {
   end.killed_by_judge = field<bool>(record, "killed_by_judge");
   end.hit_wall_limit = field<bool>(record, "hit_wall_limit");
   end.hit_cpu_limit = field<bool>(record, "hit_cpu_limit");
+  // Journals written before containment have no oom_killed: it was never set then.
+  end.oom_killed = record.value("oom_killed", false);
   return end;
 }
 
@@ -106,6 +109,7 @@ json outcome_to_record(const TestOutcome& outcome) {
       {"interactor_result", outcome.interactor_result},
       {"transcript", outcome.transcript ? json(outcome.transcript->string()) : json(nullptr)},
       {"passes", outcome.passes},
+      {"containment", outcome.containment},
       {"forced_decision",
        outcome.forced_decision ? decision_to_record(*outcome.forced_decision) : json(nullptr)},
   };
@@ -138,6 +142,7 @@ TestOutcome outcome_from_record(const json& record) {
   if (record.contains("transcript") && record["transcript"].is_string())
     outcome.transcript = record["transcript"].get<std::string>();
   outcome.passes = record.value("passes", json());
+  outcome.containment = record.value("containment", json());
   if (record.contains("forced_decision") && !record["forced_decision"].is_null())
     outcome.forced_decision = decision_from_record(record["forced_decision"]);
   return outcome;

@@ -18,6 +18,7 @@ TestOutcome full_outcome() {
   facts.submission.killed_by_judge = true;
   facts.submission.hit_wall_limit = true;
   facts.submission.hit_cpu_limit = true;
+  facts.submission.oom_killed = true;
   facts.interactor.exit = {false, 43, 0, 12, 3400, 1501};
   facts.interactor.killed_by_judge = true;
   facts.interactor.hit_wall_limit = true;
@@ -39,6 +40,7 @@ TestOutcome full_outcome() {
   outcome.transcript = "transcripts/alice/nuts-bolts/07-n10-random.interaction";
   outcome.passes = nlohmann::json::array({{{"pass", 1}, {"verdict", "probe"}}});
   outcome.forced_decision = Decision{Verdict::JE, "pass 2 left no nextpass.in"};
+  outcome.containment = {{"sandbox", "judge-box"}, {"enforced", {"pid namespace"}}};
   return outcome;
 }
 
@@ -50,6 +52,8 @@ TEST(BatchFacts, RoundTripKeepsEveryFact) {
   EXPECT_EQ(test_to_json(back, {"moves"}), test_to_json(original, {"moves"}));
   EXPECT_EQ(back.facts.report.reason, Verdict::QLE);
   EXPECT_EQ(back.forced_decision->verdict, Verdict::JE);
+  EXPECT_TRUE(back.facts.submission.oom_killed);
+  EXPECT_EQ(back.containment, original.containment);
   EXPECT_EQ(decide_verdict(back.facts).verdict, decide_verdict(original.facts).verdict);
   EXPECT_EQ(decide_verdict(back.facts).message, decide_verdict(original.facts).message);
 }
@@ -82,7 +86,7 @@ TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(EndFacts), 48u) << "EndFacts changed: update batch_facts.cpp";
   EXPECT_EQ(sizeof(InteractorReport), 80u) << "InteractorReport changed: update batch_facts.cpp";
   EXPECT_EQ(sizeof(TestFacts), 240u) << "TestFacts changed: update batch_facts.cpp";
-  EXPECT_EQ(sizeof(TestOutcome), 440u) << "TestOutcome changed: update batch_facts.cpp";
+  EXPECT_EQ(sizeof(TestOutcome), 456u) << "TestOutcome changed: update batch_facts.cpp";
 }
 
 }  // namespace

@@ -93,6 +93,24 @@ void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>
   if (::pipe2(in, O_CLOEXEC) != 0)
     throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
   UniqueFd input_read(in[0]), input_write(in[1]);
+  // The job goes into the pipe before the fork, while the judge still holds the
+  // read end: written after it, a worker that failed to exec and already exited
+  // would leave no reader, and the write would raise SIGPIPE in the judge (seen
+  // in CI). The job is small (paths and limits); the pipe is grown if needed.
+  if (input.size() > 65536 &&
+      ::fcntl(input_write.get(), F_SETPIPE_SZ, static_cast<int>(input.size())) < 0)
+    throw std::runtime_error(fmt::format("a worker's job of {} bytes does not fit a pipe: {}",
+                                         input.size(), std::strerror(errno)));
+  std::size_t written = 0;
+  while (written < input.size()) {
+    const ssize_t n = ::write(input_write.get(), input.data() + written, input.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw std::runtime_error(fmt::format("cannot pass a job to a worker: {}", std::strerror(errno)));
+    written += static_cast<std::size_t>(n);
+  }
+  // Closed now, so the worker sees end-of-file after the job.
+  input_write.reset();
   std::vector<char*> args;
   for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
@@ -113,15 +131,6 @@ void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>
   }
   write_end.reset();
   input_read.reset();
-  // The job is small (paths and limits): it fits the pipe, so this never blocks long.
-  std::size_t written = 0;
-  while (written < input.size()) {
-    const ssize_t n = ::write(input_write.get(), input.data() + written, input.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;  // the worker died: its status says so
-    written += static_cast<std::size_t>(n);
-  }
-  input_write.reset();
   ::fcntl(read_end.get(), F_SETFL, O_NONBLOCK);
   Worker worker;
   worker.pid = pid;

@@ -75,6 +75,25 @@ TEST(BatchWorkers, StartsAProgramWithItsJobOnStdin) {
   }
 }
 
+// A worker that exits without reading its job must not take the judge down with
+// SIGPIPE (seen in CI when an exec failed before the job was written); a job larger
+// than a pipe's default buffer still arrives whole.
+TEST(BatchWorkers, AWorkerThatNeverReadsItsJobDoesNotKillTheJudge) {
+  WorkerPool pool(2);
+  const std::string big_job(200000, 'j');
+  pool.start_program(1, {"/bin/true"}, big_job);
+  pool.start_program(2, {"/bin/sh", "-c", "printf '{\"result\": %s}' \"$(wc -c)\""}, big_job);
+  for (const auto& one : wait_all(pool)) {
+    if (one.tag == 1) {
+      EXPECT_FALSE(one.ok);
+      EXPECT_NE(one.error.find("no result"), std::string::npos) << one.error;
+    } else {
+      ASSERT_TRUE(one.ok) << one.error;
+      EXPECT_EQ(one.result, 200000);
+    }
+  }
+}
+
 TEST(BatchWorkers, KillAllStopsRunningWorkers) {
   WorkerPool pool(1);
   pool.start(1, [] {

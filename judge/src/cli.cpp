@@ -35,6 +35,7 @@ struct RunArgs {
   bool quiet = false;
   bool stop_at_first_failure = false;
   std::string pin_cpu = "auto";
+  std::string sandbox = "auto";
 };
 
 int command_run(const RunArgs& args) {
@@ -46,6 +47,9 @@ int command_run(const RunArgs& args) {
   if (args.memory_mib > 0) options.memory_mib = args.memory_mib;
   if (!args.transcripts_dir.empty()) options.transcripts_dir = args.transcripts_dir;
   options.stop_at_first_failure = args.stop_at_first_failure;
+  if (args.sandbox != "auto" && args.sandbox != "none")
+    throw ConfigError(fmt::format("--sandbox {}: expected auto or none", args.sandbox));
+  options.contain = args.sandbox == "auto";
   CpuClaim cpu_claim;  // held until the run ends
   if (args.pin_cpu == "auto") {
     cpu_claim = CpuClaim::claim();
@@ -143,6 +147,13 @@ int run_cli(int argc, char** argv) {
                   "no other judge on this machine has claimed; default), none (let the scheduler place "
                   "them), or a CPU number. One core makes a round trip ~3x cheaper on VMs "
                   "whose cross-core wake-ups are slow; CPU time stays per process")
+      ->capture_default_str();
+  run->add_option("--sandbox", run_args.sandbox,
+                  "auto (default): run the submission in judge-box with its own user, mount, "
+                  "network, ipc and pid namespaces, an unprivileged uid, a private root "
+                  "without the test data, and cgroup limits, as far as the machine allows "
+                  "(what could not be enforced is printed and in the JSON's \"containment\"); "
+                  "none: run it as a plain child of the judge (trusted code only)")
       ->capture_default_str();
   run->add_flag("--stop-at-first-failure", run_args.stop_at_first_failure,
                 "stop after the first test that is not AC (the overall verdict is the same; "

@@ -1,6 +1,7 @@
 #include "interaction.hpp"
 
 #include <poll.h>
+#include <unistd.h>
 #include <signal.h>
 
 #include <algorithm>
@@ -10,7 +11,9 @@
 
 #include <fmt/core.h>
 
+#include "cgroup.hpp"
 #include "process.hpp"
+#include "sandbox.hpp"
 #include "unique_fd.hpp"
 
 namespace judge {
@@ -145,6 +148,30 @@ InteractionResult run_interaction(const InteractionRequest& request) {
   // The stack may use the whole memory limit, as on most contest judges.
   submission_spawn.limits.stack_kib = request.memory_kib;
 
+  // Containment (sandbox.hpp): the submission runs inside judge-box, in the test's
+  // cgroups where the machine allows them. Where a cgroup limits memory or
+  // processes, the matching rlimit is dropped: RLIMIT_AS counts address space, not
+  // memory, and RLIMIT_NPROC counts every process of the uid, not of the test.
+  std::optional<TestCgroup> cgroup;
+  std::string why_no_box = "--sandbox none";
+  if (request.contain) {
+    const fs::path box = find_box_executable();
+    if (box.empty()) {
+      why_no_box = "judge-box is missing next to the judge executable";
+    } else {
+      cgroup.emplace(TestCgroup::create(request.memory_kib, request.process_limit));
+      BoxSettings settings;
+      settings.box_executable = box;
+      settings.drop_to_unprivileged_uid = ::geteuid() == 0;
+      settings.cgroup_dirs = cgroup->join_dirs();
+      settings.scratch_kib = request.output_limit_kib;
+      submission_spawn.argv = boxed_command(request.submission_command, settings);
+      submission_spawn.boxed = true;
+      if (cgroup->limits_memory()) submission_spawn.limits.address_space_kib = 0;
+      if (cgroup->limits_processes()) submission_spawn.limits.processes = 0;
+    }
+  }
+
   Process interactor = Process::spawn(interactor_spawn);
   Process submission = [&] {
     try {
@@ -192,6 +219,16 @@ InteractionResult run_interaction(const InteractionRequest& request) {
         submission.kill_group();
       }
     }
+  };
+
+  // The submission's CPU time: its own clock, or, in a cgroup that counts CPU, every
+  // process of the test together (minus what the box used to set up before the
+  // program started), so that work moved into children is timed too.
+  const std::int64_t cgroup_cpu_ms_at_start = cgroup ? cgroup->cpu_ms() : -1;
+  auto submission_cpu_ms = [&] {
+    const std::int64_t own = submission.cpu_ms_so_far();
+    if (cgroup_cpu_ms_at_start < 0) return own;
+    return std::max(own, cgroup->cpu_ms() - cgroup_cpu_ms_at_start);
   };
 
   // The process clock the judge stopped a program by, when it did: wait4's figure
@@ -248,7 +285,7 @@ InteractionResult run_interaction(const InteractionRequest& request) {
       }
       break;
     }
-    if (const std::int64_t used = submission.running() ? submission.cpu_ms_so_far() : 0;
+    if (const std::int64_t used = submission.running() ? submission_cpu_ms() : 0;
         used > request.time_limit_ms) {
       facts.submission.killed_by_judge = facts.submission.hit_cpu_limit = true;
       submission_cpu_ms_at_stop = used;
@@ -286,6 +323,13 @@ InteractionResult run_interaction(const InteractionRequest& request) {
   interactor.kill_group();
   kill_orphans();
 
+  if (!submission.box_exec_error().empty())
+    throw std::runtime_error(fmt::format("cannot start the submission: {}", submission.box_exec_error()));
+  facts.submission.oom_killed = cgroup && cgroup->oom_killed();
+  // Children's CPU time counts (see submission_cpu_ms).
+  if (cgroup_cpu_ms_at_start >= 0)
+    submission_cpu_ms_at_stop =
+        std::max(submission_cpu_ms_at_stop, cgroup->cpu_ms() - cgroup_cpu_ms_at_start);
   facts.submission.exit = *submission.exit_facts();
   facts.interactor.exit = *interactor.exit_facts();
   facts.submission.exit.cpu_ms = std::max(facts.submission.exit.cpu_ms, submission_cpu_ms_at_stop);
@@ -310,6 +354,10 @@ InteractionResult run_interaction(const InteractionRequest& request) {
   facts.stderr_reports_out_of_memory = stderr_reports_out_of_memory(result.submission_stderr_tail);
   result.facts = facts;
   result.probe = probe;
+  result.containment = describe_containment(
+      submission.box_setup(), cgroup ? cgroup->version() : std::string(),
+      cgroup && cgroup->limits_memory(), cgroup && cgroup->limits_processes(),
+      cgroup ? cgroup->missing() : std::vector<std::string>{}, why_no_box);
   return result;
 }
 

@@ -45,6 +45,8 @@ struct InteractionRequest {
   // of the other side stays on the same core); CPU time stays per process.
   int cpu = -1;
   std::int64_t transcript_limit_bytes = 1 << 20;
+  // Run the submission inside judge-box (sandbox.hpp); false: as a plain child.
+  bool contain = true;
 };
 
 struct InteractionResult {
@@ -56,6 +58,8 @@ struct InteractionResult {
   nlohmann::json interactor_result;  // result.json as written (null if none)
   std::string submission_stderr_tail;
   std::string interactor_stderr_tail;
+  // What containment the submission ran under (sandbox.hpp describe_containment).
+  nlohmann::json containment;
 };
 
 // Throws std::runtime_error when the judge itself cannot run the test (a process

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -29,6 +30,7 @@
 #include <thread>
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 namespace judge {
 namespace {
@@ -45,6 +47,7 @@ namespace bp = boost::process;
 // child at once, so spawn() throws in the parent with the reason.
 struct ChildSetup : bp::extend::handler {
   const SpawnRequest* request;
+  int box_report_fd = -1;  // boxed: becomes descriptor 3 of judge-box
 
   template <typename Executor>
   void fail(Executor& exec, const char* what) const {
@@ -86,6 +89,12 @@ struct ChildSetup : bp::extend::handler {
     // Nothing but 0, 1, 2 survives exec. Marking (not closing) keeps Boost's error
     // pipe usable until exec.
     if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0) fail(exec, "close_range");
+    if (box_report_fd >= 0) {
+      // judge-box finds its report socket at 3; dup2 leaves the copy without
+      // close-on-exec (judge-box sets it again, so the program never holds it).
+      if (box_report_fd == 3 ? ::fcntl(3, F_SETFD, 0) != 0 : ::dup2(box_report_fd, 3) < 0)
+        fail(exec, "dup2(report socket)");
+    }
 
     if (request->cpu >= 0) {
       cpu_set_t set;
@@ -144,6 +153,21 @@ Process Process::spawn(const SpawnRequest& request) {
   std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
 
   Process process;
+  UniqueFd box_end;
+  if (request.boxed) {
+    // SOCK_SEQPACKET keeps the box's messages apart; SO_PASSCRED makes the kernel
+    // attach the sender's pid, translated into the judge's pid namespace, to the
+    // program's "exec" message.
+    int pair[2];
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0)
+      throw std::runtime_error(fmt::format("cannot make the box's report socket: {}", std::strerror(errno)));
+    process.report_ = UniqueFd(pair[0]);
+    box_end = UniqueFd(pair[1]);
+    const int on = 1;
+    ::setsockopt(process.report_.get(), SOL_SOCKET, SO_PASSCRED, &on, sizeof on);
+    setup.box_report_fd = box_end.get();
+    process.boxed_ = true;
+  }
   process.start_ = std::chrono::steady_clock::now();
   try {
     bp::child child =
@@ -165,7 +189,167 @@ Process Process::spawn(const SpawnRequest& request) {
     ::fcntl(pidfd, F_SETFD, FD_CLOEXEC);
     process.pidfd_ = UniqueFd(pidfd);
   }
+  if (request.boxed) {
+    // Only the box may hold its end: the judge sees end-of-file once the box is gone.
+    box_end.reset();
+    try {
+      process.receive_box_start();
+    } catch (...) {
+      process.kill_group();
+      process.reap();
+      throw;
+    }
+  }
   return process;
+}
+
+namespace {
+
+// One message from the box's report socket, with the sender's pid when the kernel
+// attached credentials. Returns false on end-of-file; throws on a socket error.
+// `wait_ms` < 0: block; 0: only what is there (nothing there: sets *nothing).
+bool receive_box_message(int fd, int wait_ms, std::string& text, pid_t& sender, bool* nothing) {
+  if (nothing != nullptr) *nothing = false;
+  if (wait_ms != 0) {
+    struct pollfd pfd {fd, POLLIN, 0};
+    int ready;
+    while ((ready = ::poll(&pfd, 1, wait_ms)) < 0 && errno == EINTR) {
+    }
+    if (ready == 0) throw std::runtime_error(fmt::format("judge-box said nothing for {} ms", wait_ms));
+  }
+  char buffer[4096];
+  char control[CMSG_SPACE(sizeof(struct ucred))];
+  struct iovec iov {buffer, sizeof buffer};
+  struct msghdr message {};
+  message.msg_iov = &iov;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  ssize_t n;
+  while ((n = ::recvmsg(fd, &message, MSG_DONTWAIT | MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
+  }
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+    if (nothing != nullptr) *nothing = true;
+    return true;
+  }
+  if (n < 0) throw std::runtime_error(fmt::format("reading judge-box's report: {}", std::strerror(errno)));
+  if (n == 0) return false;
+  text.assign(buffer, static_cast<std::size_t>(n));
+  sender = -1;
+  for (cmsghdr* header = CMSG_FIRSTHDR(&message); header != nullptr;
+       header = CMSG_NXTHDR(&message, header)) {
+    if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_CREDENTIALS) {
+      struct ucred credentials {};
+      std::memcpy(&credentials, CMSG_DATA(header), sizeof credentials);
+      sender = credentials.pid;
+    }
+  }
+  return true;
+}
+
+std::string after_word(const std::string& text) {
+  const auto space = text.find(' ');
+  return space == std::string::npos ? std::string() : text.substr(space + 1);
+}
+
+std::string exec_error_message(const std::string& json_text) {
+  const auto parsed = nlohmann::json::parse(json_text, nullptr, false);
+  if (parsed.is_object() && parsed.contains("message") && parsed["message"].is_string())
+    return parsed["message"].get<std::string>();
+  return json_text;
+}
+
+}  // namespace
+
+void Process::receive_box_start() {
+  // The box builds the namespaces and the root before the program starts: a few
+  // milliseconds; ten seconds means it is stuck (and the caller kills it).
+  constexpr int start_wait_ms = 10000;
+  for (;;) {
+    std::string text;
+    pid_t sender = -1;
+    if (!receive_box_message(report_.get(), start_wait_ms, text, sender, nullptr))
+      throw std::runtime_error("judge-box ended before it started the program");
+    if (text.rfind("setup ", 0) == 0) {
+      box_setup_ = after_word(text);
+    } else if (text == "exec") {
+      if (sender <= 0) throw std::runtime_error("judge-box's exec message carried no pid");
+      program_pid_ = sender;
+      const int fd = static_cast<int>(::syscall(SYS_pidfd_open, program_pid_, 0));
+      if (fd >= 0) {
+        ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+        program_pidfd_ = UniqueFd(fd);
+      }
+      return;
+    } else if (text.rfind("exec-error ", 0) == 0) {
+      throw std::runtime_error(exec_error_message(after_word(text)));
+    } else {
+      throw std::runtime_error(fmt::format("judge-box sent an unknown message: {}", text));
+    }
+  }
+}
+
+bool Process::try_reap_box() {
+  for (;;) {
+    std::string text;
+    pid_t sender = -1;
+    bool nothing = false;
+    if (!receive_box_message(report_.get(), 0, text, sender, &nothing)) {
+      finish_box(false);  // end-of-file without a report: the box itself died
+      return true;
+    }
+    if (nothing) {
+      // The program may have ended already while its init is still reaping it and
+      // ending the rest of the namespace: then the report is a moment away. Waiting
+      // for it here keeps try_reap() meaning "the program has ended", as for an
+      // unboxed child; the judge must not mistake a program that died on its own
+      // (an OOM kill, a crash) for one it has still to kill.
+      if (!program_pidfd_.valid()) return false;
+      struct pollfd ended {program_pidfd_.get(), POLLIN, 0};
+      if (::poll(&ended, 1, 0) != 1) return false;
+      struct pollfd report {report_.get(), POLLIN, 0};
+      if (::poll(&report, 1, 2000) != 1) return false;  // reap() handles a stuck box
+      continue;
+    }
+    if (text.rfind("exec-error ", 0) == 0) {
+      box_exec_error_ = exec_error_message(after_word(text));
+    } else if (text.rfind("exit ", 0) == 0) {
+      box_exit_ = after_word(text);
+      finish_box(true);
+      return true;
+    }
+  }
+}
+
+void Process::finish_box(bool reported) {
+  ExitFacts facts;
+  const nlohmann::json report =
+      reported ? nlohmann::json::parse(box_exit_, nullptr, false) : nlohmann::json();
+  if (reported && report.is_object()) {
+    facts.signaled = report.value("signaled", false);
+    facts.exit_code = report.value("exit_code", 0);
+    facts.signal = report.value("signal", 0);
+    facts.cpu_ms = report.value("cpu_us", std::int64_t{0}) / 1000;
+    facts.peak_kib = report.value("maxrss_kib", std::int64_t{0});
+  } else {
+    // The box was killed before it could report (the judge's last resort, or a
+    // crash): the program went down with it. Its CPU time is the last sample.
+    ::kill(-pid_, SIGKILL);
+    facts.signaled = true;
+    facts.signal = SIGKILL;
+    facts.cpu_ms = last_cpu_ms_;
+  }
+  // The box (B) exits right after its init (C); by then the namespace is empty.
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  facts.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start_)
+                      .count();
+  exit_ = facts;
+  pidfd_.reset();
+  program_pidfd_.reset();
+  report_.reset();
 }
 
 Process::~Process() {
@@ -177,6 +361,7 @@ Process::~Process() {
 
 bool Process::try_reap() {
   if (!running()) return true;
+  if (boxed_) return try_reap_box();
   int status = 0;
   struct rusage usage {};
   const pid_t result = ::wait4(pid_, &status, WNOHANG, &usage);
@@ -200,6 +385,19 @@ bool Process::try_reap() {
 }
 
 void Process::reap() {
+  if (boxed_) {
+    // The program was killed (or ends by itself): its report follows at once. A box
+    // that says nothing for two seconds is killed whole, which ends its namespace.
+    bool killed_whole = false;
+    while (!try_reap()) {
+      struct pollfd pfd {report_.get(), POLLIN, 0};
+      if (::poll(&pfd, 1, killed_whole ? -1 : 2000) == 0 && !killed_whole) {
+        ::kill(-pid_, SIGKILL);
+        killed_whole = true;
+      }
+    }
+    return;
+  }
   while (!try_reap()) {
     if (pidfd_.valid()) {
       struct pollfd pfd {pidfd_.get(), POLLIN, 0};
@@ -213,17 +411,18 @@ void Process::reap() {
 std::int64_t Process::cpu_ms_so_far() const {
   if (!running()) return exit_->cpu_ms;
   clockid_t clock;
-  if (::clock_getcpuclockid(pid_, &clock) != 0) return 0;
+  if (::clock_getcpuclockid(program_pid(), &clock) != 0) return last_cpu_ms_;
   struct timespec ts {};
-  if (::clock_gettime(clock, &ts) != 0) return 0;
-  return static_cast<std::int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+  if (::clock_gettime(clock, &ts) != 0) return last_cpu_ms_;
+  last_cpu_ms_ = static_cast<std::int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+  return last_cpu_ms_;
 }
 
 std::int64_t Process::run_delay_ms_so_far() const {
   if (!running()) return 0;
   std::int64_t total_ns = 0;
   std::error_code ec;
-  for (const auto& task : std::filesystem::directory_iterator(fmt::format("/proc/{}/task", pid_), ec)) {
+  for (const auto& task : std::filesystem::directory_iterator(fmt::format("/proc/{}/task", program_pid()), ec)) {
     std::ifstream stat(task.path() / "schedstat");
     long long runtime_ns = 0, delay_ns = 0;
     if (stat >> runtime_ns >> delay_ns) total_ns += delay_ns;
@@ -233,7 +432,7 @@ std::int64_t Process::run_delay_ms_so_far() const {
 
 std::int64_t Process::bytes_written_so_far() const {
   if (!running()) return -1;
-  std::ifstream io(fmt::format("/proc/{}/io", pid_));
+  std::ifstream io(fmt::format("/proc/{}/io", program_pid()));
   std::string key;
   long long value = 0;
   while (io >> key >> value) {
@@ -244,6 +443,16 @@ std::int64_t Process::bytes_written_so_far() const {
 
 void Process::kill_group() const {
   if (pid_ <= 0) return;
+  if (boxed_ && program_pid_ > 0) {
+    // The program, through its pidfd (never a recycled pid). Its box's init ends
+    // the rest of the namespace as soon as the program is gone, then reports.
+    if (!running()) return;
+    if (program_pidfd_.valid())
+      ::syscall(SYS_pidfd_send_signal, program_pidfd_.get(), SIGKILL, nullptr, 0);  // ESRCH: gone
+    else
+      ::kill(program_pid_, SIGKILL);  // kernels without pidfds: the report is moments away
+    return;
+  }
   // The group id is the child's pid (setpgid(0, 0) before exec). Killing the group
   // also reaches its descendants; the pid itself is killed too in case the group
   // was never set up. A zombie or an empty group makes these fail harmlessly.

@@ -42,6 +42,10 @@ struct SpawnRequest {
   std::vector<std::pair<std::string, std::string>> extra_env;  // added to the judge's own
   std::string working_dir;  // empty: the judge's
   int cpu = -1;             // >= 0: run only on this CPU (sched_setaffinity)
+  // argv[0] is judge-box (judge/box/judge_box.cpp), which runs the real program in
+  // its own namespaces: the judge passes it a report socket as descriptor 3, learns
+  // the program's pid from it, and takes the exit facts from its report.
+  bool boxed = false;
 };
 
 // What wait4 told about a child that ended.
@@ -65,8 +69,16 @@ class Process {
   ~Process();  // kills the group and reaps, if still running
 
   pid_t pid() const { return pid_; }
-  // Becomes readable when the child ends (-1 on kernels without pidfd_open).
-  int pidfd() const { return pidfd_.get(); }
+  // The program itself: pid() unless boxed, then the submission inside the box
+  // (as the judge's pid namespace numbers it).
+  pid_t program_pid() const { return boxed_ ? program_pid_ : pid_; }
+  // Boxed only: judge-box's "setup" report (JSON text: what was enforced, what was
+  // not and why), and the reason the program could not be executed, if it could not.
+  const std::string& box_setup() const { return box_setup_; }
+  const std::string& box_exec_error() const { return box_exec_error_; }
+  // Becomes readable when the child ends (-1 on kernels without pidfd_open). Boxed:
+  // the report socket, readable when the box reports the end (or dies).
+  int pidfd() const { return boxed_ ? report_.get() : pidfd_.get(); }
   bool running() const { return !exit_.has_value(); }
   const std::optional<ExitFacts>& exit_facts() const { return exit_; }
   std::chrono::steady_clock::time_point start_time() const { return start_; }
@@ -84,13 +96,26 @@ class Process {
   // (/proc/PID/io "wchar"), or -1 if unknown.
   std::int64_t bytes_written_so_far() const;
   // SIGKILL to the child's whole process group (it and every descendant that did
-  // not leave the group). Safe to call at any time, also after reaping.
+  // not leave the group). Safe to call at any time, also after reaping. Boxed: to
+  // the program only; the box's init then ends everything else in its namespace
+  // and reports (reap() kills the whole box if that report does not come).
   void kill_group() const;
 
  private:
   Process() = default;
+  void receive_box_start();
+  bool try_reap_box();
+  void finish_box(bool reported);
   pid_t pid_ = -1;
   UniqueFd pidfd_;
+  bool boxed_ = false;
+  pid_t program_pid_ = -1;
+  UniqueFd program_pidfd_;
+  UniqueFd report_;
+  std::string box_setup_;
+  std::string box_exec_error_;
+  std::string box_exit_;
+  mutable std::int64_t last_cpu_ms_ = 0;  // the latest cpu_ms_so_far() sample
   std::chrono::steady_clock::time_point start_;
   std::optional<ExitFacts> exit_;
 };

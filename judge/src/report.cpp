@@ -1,5 +1,7 @@
 #include "report.hpp"
 
+#include "sandbox.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -62,6 +64,7 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
       {"transcript", test.transcript ? nlohmann::json(test.transcript->string()) : nullptr},
   };
   if (!test.passes.is_null()) json["passes"] = test.passes;
+  json["containment"] = test.containment;
   for (const auto& metric : metrics) {
     const auto& result = test.interactor_result;
     json[metric] = result.is_object() && result.contains(metric) ? result[metric] : nullptr;
@@ -87,6 +90,8 @@ nlohmann::json to_json(const RunResult& result) {
   };
   if (!result.score.details.is_null()) json["score_details"] = result.score.details;
   for (const auto& [key, value] : result.score.top_level.items()) json[key] = value;
+  // The whole run's containment is its first test's (every test is set up alike).
+  json["containment"] = result.tests.empty() ? nlohmann::json() : result.tests.front().containment;
   return json;
 }
 
@@ -133,6 +138,11 @@ std::string format_summary(const RunResult& result) {
           : "",
       result.score.score, result.score.max_score, max_cpu_ms, result.limits.time_limit_ms,
       static_cast<double>(max_memory_kib) / 1024.0, result.limits.memory_kib / 1024);
+  if (!result.tests.empty()) {
+    // Said on the terminal too, not only in the JSON: a setter must see it.
+    const std::string warning = containment_warning(result.tests.front().containment);
+    if (!warning.empty()) summary += "\n  " + warning;
+  }
   const nlohmann::json& extra = result.score.top_level;
   for (const auto& [key, value] : extra.items()) {
     if (key.rfind("max_", 0) == 0 && extra.contains(key + "_test") && !value.is_null())

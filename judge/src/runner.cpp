@@ -80,6 +80,7 @@ TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& 
     request.interactor_time_limit_ms = problem.interactor_time_limit_ms;
     request.interactor_memory_kib = problem.interactor_memory_kib;
     request.cpu = options.cpu;
+    request.contain = options.contain;
     // A later pass's transcript follows the earlier one's in a file of its own.
     if (transcript)
       request.transcript = pass == 1 ? *transcript
@@ -89,6 +90,7 @@ TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& 
     InteractionResult result = run_interaction(request);
     outcome.facts = result.facts;
     outcome.interactor_result = result.interactor_result;
+    outcome.containment = result.containment;
     if (request.transcript && fs::exists(*request.transcript) && pass == 1)
       outcome.transcript = request.transcript;
 

@@ -27,6 +27,7 @@ struct RunOptions {
   std::optional<std::filesystem::path> transcripts_dir;
   bool stop_at_first_failure = false;
   int cpu = -1;  // >= 0: pin both processes of every test to this CPU (see interaction.hpp)
+  bool contain = true;  // run submissions inside judge-box (sandbox.hpp); --sandbox none: false
 };
 
 
@@ -50,6 +51,8 @@ struct TestOutcome {
   // Set by the executor when the test's verdict does not follow from the last
   // pass's facts (a multi-pass protocol violation: JE).
   std::optional<Decision> forced_decision;
+  // What containment the submission ran under (sandbox.hpp); null if unknown.
+  nlohmann::json containment;
 };
 
 class TestExecutor {

@@ -163,6 +163,12 @@ Decision decide_verdict(const TestFacts& facts) {
       facts.memory_limit_kib > 0 &&
       static_cast<double>(sub.exit.peak_kib) >=
           memory_limit_share_for_mle * static_cast<double>(facts.memory_limit_kib);
+  if (crashed && sub.oom_killed) {
+    return {Verdict::MLE,
+            fmt::format("ran out of memory: killed by the kernel at the memory limit of {} KiB (peak {} KiB when "
+                        "it was killed)",
+                        facts.memory_limit_kib, sub.exit.peak_kib)};
+  }
   if (crashed && (facts.stderr_reports_out_of_memory || peak_near_limit)) {
     return {Verdict::MLE,
             fmt::format("ran out of memory: peak {} KiB, the limit is {} KiB{}",

@@ -30,6 +30,9 @@ struct EndFacts {
   bool killed_by_judge = false;  // the judge sent SIGKILL (a limit, or cleanup)
   bool hit_wall_limit = false;   // ... because the test's wall-clock limit ran out
   bool hit_cpu_limit = false;    // ... because it reached its CPU limit
+  // The kernel's memory cgroup of the test killed a process of it for reaching the
+  // memory limit (memory.oom_control / memory.events "oom_kill").
+  bool oom_killed = false;
 };
 
 // What the interactor said in FEEDBACK_DIR (docs/problem-format.md).

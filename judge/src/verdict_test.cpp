@@ -287,6 +287,23 @@ const Row rows[] = {
        return f;
      },
      Verdict::MLE, "allocation failed"},
+    {"killed by the memory cgroup's OOM killer with a low peak: MLE",
+     [] {
+       auto f = rejected_run(Verdict::WA, Side::submission);
+       f.report.contestant_eof = f.report.contestant_eof_reported = true;
+       f.submission.exit = killed(SIGKILL, 100, 40 * 1024);
+       f.submission.oom_killed = true;
+       return f;
+     },
+     Verdict::MLE, "ran out of memory: killed by the kernel at the memory limit"},
+    {"an OOM kill of a child the program survived is not MLE",
+     [] {
+       auto f = accepted_run();
+       f.submission.exit = exited(0, 100, 40 * 1024);
+       f.submission.oom_killed = true;
+       return f;
+     },
+     Verdict::AC, ""},
     {"a high peak without a crash is not MLE",
      [] {
        auto f = accepted_run();

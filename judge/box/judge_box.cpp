@@ -1,0 +1,543 @@
+// judge-box: starts one submission inside its own namespaces and reports exactly
+// how it ended. The judge starts this small, statically linked program (with
+// vfork + exec, see process.cpp) instead of the submission itself:
+//
+//   judge ──exec──▶ judge-box (B, the judge's pid namespace)
+//                     │ joins the test's cgroups, drops to an unprivileged uid,
+//                     │ unshares user, mount, net, ipc, uts and pid namespaces
+//                     └─fork─▶ init (C, pid 1 of the new pid namespace)
+//                                │ builds a private root: /usr and the loader files
+//                                │ read-only, the submission, an empty /tmp
+//                                └─fork─▶ the submission (P, pid 2), exec
+//
+// Why two processes stand between the judge and the submission, and why they do
+// not distort its figures: unshare(CLONE_NEWPID) only moves the caller's future
+// children into the new namespace, so B must fork to get a pid 1 (C); the
+// submission is not pid 1 itself, because the kernel ignores signals a namespace's
+// init has not handled (its own abort() would no longer be SIGABRT, a write to a
+// closed pipe no longer SIGPIPE). C reaps P with wait4 and sends P's own wait
+// status and rusage to the judge: CPU time and peak memory are the submission's,
+// never a wrapper's, and a TLE or MLE stays what it was. P itself sends its pid
+// with SCM_CREDENTIALS just before exec, which the kernel translates into the
+// judge's pid namespace, so the judge samples P's CPU clock while it runs.
+//
+// The report socket is descriptor 3 (a SOCK_SEQPACKET socket; the judge holds the
+// other end). Messages, one per packet:
+//   "setup {json}"       from C: what was enforced and what could not be, and why
+//   "exec"               from P, with SCM_CREDENTIALS, right before execve
+//   "exec-error {json}"  from P if execve failed (P then exits 127)
+//   "exit {json}"        from C once P has ended and every other process of the
+//                        namespace is gone: P's wait status and rusage
+// Each layer that fails is reported, not fatal: on a machine without user
+// namespaces the submission still runs, and the judge says what was not enforced.
+//
+// Written against the kernel API directly (not bubblewrap): bubblewrap reports a
+// signal death only as exit code 128 + n and no rusage, and its own setup CPU
+// would be timed with the submission; here every figure comes from wait4 on P.
+#include <dirent.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int report_fd = 3;
+// The uid and gid the submission has inside its user namespace (not 0: a process
+// that is root in its namespace keeps every capability there across exec).
+constexpr unsigned inner_id = 1000;
+
+struct Bind {
+  std::string host_path;
+  std::string box_path;
+  int fd = -1;  // opened (for reading) before privileges are dropped
+};
+
+struct Options {
+  long uid = -1;  // >= 0: drop to this uid/gid first (the judge runs as root)
+  long gid = -1;
+  std::vector<std::string> cgroups;  // directories whose cgroup.procs B joins
+  std::vector<Bind> binds;
+  long scratch_kib = 65536;
+  bool isolate = true;  // false: no namespaces at all (judge --sandbox none is not this tool)
+  std::vector<char*> argv;
+};
+
+std::string json_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// What the box managed to enforce, for the "setup" message.
+struct Ledger {
+  std::vector<std::string> enforced;
+  std::vector<std::pair<std::string, std::string>> not_enforced;  // what, why
+
+  void ok(const std::string& what) { enforced.push_back(what); }
+  void failed(const std::string& what, const std::string& why) { not_enforced.emplace_back(what, why); }
+  std::string json() const {
+    std::string out = "{\"enforced\": [";
+    for (std::size_t i = 0; i < enforced.size(); ++i)
+      out += (i ? ", \"" : "\"") + json_escape(enforced[i]) + "\"";
+    out += "], \"not_enforced\": [";
+    for (std::size_t i = 0; i < not_enforced.size(); ++i)
+      out += (i ? ", " : "") + std::string("{\"what\": \"") + json_escape(not_enforced[i].first) +
+             "\", \"why\": \"" + json_escape(not_enforced[i].second) + "\"}";
+    return out + "]}";
+  }
+};
+
+std::string errno_text(const char* call) { return std::string(call) + ": " + std::strerror(errno); }
+
+void send_message(const std::string& text) {
+  // MSG_NOSIGNAL: a judge that is gone must not kill the box with SIGPIPE first.
+  while (::send(report_fd, text.data(), text.size(), MSG_NOSIGNAL) < 0 && errno == EINTR) {
+  }
+}
+
+[[noreturn]] void die(const std::string& why) {
+  send_message("exec-error {\"message\": \"judge-box: " + json_escape(why) + "\"}");
+  std::fprintf(stderr, "judge-box: %s\n", why.c_str());
+  ::_exit(127);
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::close(fd);
+  return ok;
+}
+
+Options parse(int argc, char** argv) {
+  Options options;
+  int i = 1;
+  auto value = [&](const char* name) -> std::string {
+    if (i + 1 >= argc) die(std::string("missing value for ") + name);
+    return argv[++i];
+  };
+  for (; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") {
+      ++i;
+      break;
+    }
+    if (arg == "--uid") options.uid = std::strtol(value("--uid").c_str(), nullptr, 10);
+    else if (arg == "--gid") options.gid = std::strtol(value("--gid").c_str(), nullptr, 10);
+    else if (arg == "--cgroup") options.cgroups.push_back(value("--cgroup"));
+    else if (arg == "--scratch-kib") options.scratch_kib = std::strtol(value("--scratch-kib").c_str(), nullptr, 10);
+    else if (arg == "--no-namespaces") options.isolate = false;
+    else if (arg == "--file") {  // copied into the box (see build_root)
+      const std::string spec = value("--file");
+      const auto colon = spec.rfind(':');
+      if (colon == std::string::npos || colon == 0 || spec[colon + 1] != '/')
+        die("--file wants HOST_PATH:/BOX_PATH, got " + spec);
+      options.binds.push_back({spec.substr(0, colon), spec.substr(colon + 1)});
+    } else {
+      die("unknown option " + arg);
+    }
+  }
+  for (; i < argc; ++i) options.argv.push_back(argv[i]);
+  if (options.argv.empty()) die("no program given after --");
+  options.argv.push_back(nullptr);
+  return options;
+}
+
+// Creates path (and its parents) as directories, mode 0755.
+bool make_dirs(const std::string& path) {
+  for (std::size_t slash = 1; slash != std::string::npos;) {
+    slash = path.find('/', slash + 1);
+    const std::string prefix = path.substr(0, slash);
+    if (::mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST) return false;
+  }
+  return true;
+}
+
+bool bind_read_only(const std::string& source, const std::string& target) {
+  if (::mount(source.c_str(), target.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0) return false;
+  // A bind mount takes the flags of its source; read-only needs a remount of the bind.
+  return ::mount(nullptr, target.c_str(), nullptr,
+                 MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) == 0 ||
+         ::mount(nullptr, target.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID,
+                 nullptr) == 0;
+}
+
+// Builds the private root in C (inside every new namespace) and enters it. The new
+// root is a tmpfs, read-only once built; nothing of the host is in it but what is
+// bound here. On failure, returns the reason (the judge reports it).
+std::string build_root(const Options& options) {
+  // Mount events must not travel back to the host's namespace.
+  if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return errno_text("make / private");
+  // Any existing directory serves as the mount point of the new root; it is only
+  // the place the tmpfs hangs from until pivot_root.
+  const std::string root = "/tmp";
+  // Room for the submission's files and the mount points, nothing more.
+  long long files_kib = 1024;
+  for (const Bind& bind : options.binds) {
+    struct stat st {};
+    if (::fstat(bind.fd, &st) == 0) files_kib += st.st_size / 1024 + 8;
+  }
+  const std::string root_options = "mode=0755,size=" + std::to_string(files_kib) + "k";
+  if (::mount("judge-box", root.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, root_options.c_str()) != 0)
+    return errno_text("mount the root tmpfs");
+  // System files, read-only. The merged /usr of Debian has /bin, /lib, /lib64 and
+  // /sbin as symbolic links into it; they are recreated as links.
+  for (const char* top : {"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32"}) {
+    const std::string host = std::string("/") + top;
+    struct stat st {};
+    if (::lstat(host.c_str(), &st) != 0) continue;
+    const std::string target = root + host;
+    if (S_ISLNK(st.st_mode)) {
+      char link[256];
+      const ssize_t n = ::readlink(host.c_str(), link, sizeof link - 1);
+      if (n <= 0) continue;
+      link[n] = '\0';
+      if (::symlink(link, target.c_str()) != 0) return errno_text("symlink in the new root");
+    } else if (S_ISDIR(st.st_mode)) {
+      if (!make_dirs(target) || !bind_read_only(host, target)) return errno_text(("bind " + host).c_str());
+    }
+  }
+  // The dynamic loader's cache and configuration: without ld.so.cache, libraries in
+  // the multiarch directories are not found.
+  if (!make_dirs(root + "/etc")) return errno_text("mkdir /etc");
+  for (const char* file : {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime"}) {
+    struct stat st {};
+    if (::stat(file, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    const std::string target = root + file;
+    const int fd = ::open(target.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+    if (fd < 0) return errno_text("create a mount point in /etc");
+    ::close(fd);
+    if (!bind_read_only(file, target)) return errno_text((std::string("bind ") + file).c_str());
+  }
+  // /dev: the harmless devices only.
+  if (!make_dirs(root + "/dev")) return errno_text("mkdir /dev");
+  for (const char* device : {"/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"}) {
+    const std::string target = root + device;
+    const int fd = ::open(target.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+    if (fd < 0) return errno_text("create a device mount point");
+    ::close(fd);
+    if (::mount(device, target.c_str(), nullptr, MS_BIND, nullptr) != 0)
+      return errno_text((std::string("bind ") + device).c_str());
+  }
+  for (const auto& [name, link] : {std::pair<const char*, const char*>{"fd", "/proc/self/fd"},
+                                  {"stdin", "/proc/self/fd/0"},
+                                  {"stdout", "/proc/self/fd/1"},
+                                  {"stderr", "/proc/self/fd/2"}}) {
+    if (::symlink(link, (root + "/dev/" + name).c_str()) != 0) return errno_text("symlink in /dev");
+  }
+  // The submission's files, copied in through descriptors opened before the uid
+  // changed (the unprivileged uid may not be able to reach their directories). Not
+  // bound: a mount of the host's namespace cannot be bound into this one (EINVAL),
+  // and a copy of a few megabytes costs well under a millisecond. The root is made
+  // read-only below, so the submission cannot change them.
+  for (const Bind& bind : options.binds) {
+    const std::string target = root + bind.box_path;
+    const auto slash = target.rfind('/');
+    if (!make_dirs(target.substr(0, slash))) return errno_text("mkdir for a submission file");
+    struct stat st {};
+    if (::fstat(bind.fd, &st) != 0) return errno_text("fstat a submission file");
+    const int out = ::open(target.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC,
+                           (st.st_mode & 0111) != 0 ? 0555 : 0444);
+    if (out < 0) return errno_text(("create " + bind.box_path).c_str());
+    off_t offset = 0;
+    while (offset < st.st_size) {
+      const ssize_t n = ::sendfile(out, bind.fd, &offset, static_cast<size_t>(st.st_size - offset));
+      if (n <= 0) {
+        ::close(out);
+        return errno_text(("copy " + bind.host_path).c_str());
+      }
+    }
+    ::close(out);
+  }
+  // /proc of the new pid namespace: only the box's own processes are in it. Mounted
+  // before the host's /proc goes away (the kernel refuses a new proc mount in a user
+  // namespace unless a full one is visible).
+  if (!make_dirs(root + "/proc")) return errno_text("mkdir /proc");
+  if (::mount("proc", (root + "/proc").c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0)
+    return errno_text("mount /proc");
+  // The scratch directory: the only writable place, empty, limited in size (its
+  // pages are charged to the box's memory cgroup).
+  if (!make_dirs(root + "/tmp")) return errno_text("mkdir /tmp");
+  const std::string scratch_options =
+      "mode=0777,size=" + std::to_string(options.scratch_kib) + "k,nr_inodes=4096";
+  if (::mount("scratch", (root + "/tmp").c_str(), "tmpfs", MS_NOSUID | MS_NODEV, scratch_options.c_str()) != 0)
+    return errno_text("mount the scratch tmpfs");
+
+  // Enter the new root and drop the host's from this namespace altogether.
+  if (::chdir(root.c_str()) != 0) return errno_text("chdir to the new root");
+  if (::syscall(SYS_pivot_root, ".", ".") != 0) return errno_text("pivot_root");
+  if (::umount2(".", MNT_DETACH) != 0) return errno_text("detach the host's root");
+  if (::chdir("/") != 0) return errno_text("chdir /");
+  if (::mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) != 0)
+    return errno_text("make the new root read-only");
+  return "";
+}
+
+// Sends P's pid with SCM_CREDENTIALS: the judge receives it as its own namespace sees it.
+void send_pid() {
+  struct ucred credentials {::getpid(), ::getuid(), ::getgid()};
+  char control[CMSG_SPACE(sizeof credentials)] = {};
+  char text[] = "exec";
+  struct iovec iov {text, 4};
+  struct msghdr message {};
+  message.msg_iov = &iov;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  struct cmsghdr* header = CMSG_FIRSTHDR(&message);
+  header->cmsg_level = SOL_SOCKET;
+  header->cmsg_type = SCM_CREDENTIALS;
+  header->cmsg_len = CMSG_LEN(sizeof credentials);
+  std::memcpy(CMSG_DATA(header), &credentials, sizeof credentials);
+  while (::sendmsg(report_fd, &message, MSG_NOSIGNAL) < 0 && errno == EINTR) {
+  }
+}
+
+[[noreturn]] void run_submission(const Options& options, bool in_root) {
+  // If C dies, P must not run on unsupervised (C's death ends the namespace anyway).
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+  // Its own process group: without a pid namespace, C ends P's leftovers with one killpg.
+  ::setpgid(0, 0);
+  if (in_root && ::chdir("/tmp") != 0) die(errno_text("chdir /tmp"));
+  send_pid();
+  ::execv(options.argv[0], options.argv.data());
+  const std::string why = std::string("cannot execute ") + options.argv[0] + ": " + std::strerror(errno);
+  send_message("exec-error {\"message\": \"" + json_escape(why) + "\"}");
+  ::_exit(127);
+}
+
+// Pids whose parent is `parent`, from /proc (used only without a pid namespace).
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> children;
+  DIR* dir = ::opendir("/proc");
+  if (dir == nullptr) return children;
+  while (const dirent* entry = ::readdir(dir)) {
+    char* end = nullptr;
+    const long pid = std::strtol(entry->d_name, &end, 10);
+    if (end == entry->d_name || *end != '\0') continue;
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE* stat = std::fopen(path, "re");
+    if (stat == nullptr) continue;
+    char line[1024] = {};
+    const bool got = std::fgets(line, sizeof line, stat) != nullptr;
+    std::fclose(stat);
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const char* close = got ? std::strrchr(line, ')') : nullptr;
+    long ppid = 0;
+    char state = 0;
+    if (close != nullptr && std::sscanf(close + 1, " %c %ld", &state, &ppid) == 2 && ppid == parent)
+      children.push_back(static_cast<pid_t>(pid));
+  }
+  ::closedir(dir);
+  return children;
+}
+
+// C: starts P, reaps it, ends everything else P started, and reports.
+[[noreturn]] void run_init(const Options& options, Ledger& ledger, bool own_pid_namespace,
+                           bool may_build_root) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // The submission has C's uid: were C dumpable, the submission could ptrace it and
+  // make it report anything. Non-dumpable, it takes CAP_SYS_PTRACE, which the
+  // submission never has (its uid in the namespace is not 0).
+  ::prctl(PR_SET_DUMPABLE, 0);
+  // Without a pid namespace, orphans of P come to C (and are ended by it) rather
+  // than to the judge.
+  if (!own_pid_namespace) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  bool in_root = false;
+  if (may_build_root) {
+    const std::string failure = build_root(options);
+    if (failure.empty()) {
+      ledger.ok("filesystem");
+      in_root = true;
+    } else {
+      ledger.failed("filesystem", failure);
+    }
+  }
+  send_message("setup " + ledger.json());
+
+  const pid_t child = ::fork();
+  if (child < 0) die(errno_text("fork"));
+  if (child == 0) run_submission(options, in_root);
+
+  // C keeps no end of the submission's pipes: the interactor must see end-of-file
+  // as soon as P (and what it started) is gone.
+  const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  for (int fd = 0; fd < 3; ++fd) {
+    if (null_fd >= 0) ::dup2(null_fd, fd);
+    else ::close(fd);
+  }
+  int status = 0;
+  struct rusage usage {};
+  for (;;) {
+    int any_status = 0;
+    struct rusage any_usage {};
+    const pid_t reaped = ::wait4(-1, &any_status, 0, &any_usage);
+    if (reaped < 0 && errno == EINTR) continue;
+    if (reaped < 0) break;  // ECHILD: nothing left
+    if (reaped != child) continue;
+    status = any_status;
+    usage = any_usage;
+    // P has ended: so does everything it started. In a pid namespace, kill(-1)
+    // from its init reaches every other process of the namespace; without one,
+    // P's group and then C's own children (orphans it took over) are killed.
+    if (own_pid_namespace) {
+      ::kill(-1, SIGKILL);
+    } else {
+      ::kill(-child, SIGKILL);
+      for (int round = 0; round < 100; ++round) {
+        const auto rest = children_of(::getpid());
+        if (rest.empty()) break;
+        for (pid_t pid : rest) {
+          ::kill(-pid, SIGKILL);
+          ::kill(pid, SIGKILL);
+        }
+        while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+        }
+        ::usleep(1000);
+      }
+    }
+  }
+  char report[512];
+  std::snprintf(report, sizeof report,
+                "exit {\"signaled\": %s, \"exit_code\": %d, \"signal\": %d, \"cpu_us\": %lld, "
+                "\"maxrss_kib\": %ld}",
+                WIFSIGNALED(status) ? "true" : "false", WIFEXITED(status) ? WEXITSTATUS(status) : 0,
+                WIFSIGNALED(status) ? WTERMSIG(status) : 0,
+                static_cast<long long>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000 +
+                    usage.ru_utime.tv_usec + usage.ru_stime.tv_usec,
+                usage.ru_maxrss);
+  send_message(report);
+  ::_exit(0);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // The report socket came through exec for B; neither the program nor anything it
+  // starts may hold it (it could forge the box's report), so it is close-on-exec.
+  ::fcntl(report_fd, F_SETFD, FD_CLOEXEC);
+  Options options = parse(argc, argv);
+  Ledger ledger;
+
+  // 1. The test's cgroups, joined while still privileged: every process of the box
+  //    is born inside them.
+  bool cgroups_ok = true;
+  for (const std::string& dir : options.cgroups) {
+    if (!write_file(dir + "/cgroup.procs", std::to_string(::getpid()) + "\n")) {
+      ledger.failed("cgroup " + dir, errno_text("join"));
+      cgroups_ok = false;
+    }
+  }
+  if (!options.cgroups.empty() && cgroups_ok) ledger.ok("cgroups");
+
+  // 2. The submission's files, opened while their directories are still reachable.
+  for (Bind& bind : options.binds) {
+    bind.fd = ::open(bind.host_path.c_str(), O_RDONLY | O_CLOEXEC);
+    struct stat st {};
+    if (bind.fd < 0 || ::fstat(bind.fd, &st) != 0) die(errno_text(("open " + bind.host_path).c_str()));
+    if (!S_ISREG(st.st_mode)) die(bind.host_path + " is not a regular file");
+  }
+
+  // 3. An unprivileged uid on the host: even where the submission's own user
+  //    namespace fails, it is not root, and files it could reach stay the judge's.
+  if (options.uid >= 0) {
+    const gid_t gid = static_cast<gid_t>(options.gid >= 0 ? options.gid : options.uid);
+    const uid_t uid = static_cast<uid_t>(options.uid);
+    if (::setgroups(0, nullptr) != 0 || ::setresgid(gid, gid, gid) != 0 || ::setresuid(uid, uid, uid) != 0)
+      die(errno_text("drop to the unprivileged uid"));
+    // The uid change made the process non-dumpable, which makes /proc/self/*_map
+    // root's files; the maps below are written by this very process.
+    ::prctl(PR_SET_DUMPABLE, 1);
+    ledger.ok("unprivileged uid " + std::to_string(uid));
+  } else if (::geteuid() == 0) {
+    ledger.failed("unprivileged uid", "no --uid given: the submission runs as root");
+  }
+
+  bool user_ns = false, mount_ns = false, pid_ns = false;
+  if (options.isolate) {
+    // 4. A user namespace: capabilities for the steps below, none on the host.
+    const uid_t outer_uid = ::geteuid();
+    const gid_t outer_gid = ::getegid();
+    if (::unshare(CLONE_NEWUSER) == 0) {
+      const bool mapped = write_file("/proc/self/setgroups", "deny") &&
+                          write_file("/proc/self/uid_map", std::to_string(inner_id) + " " +
+                                                               std::to_string(outer_uid) + " 1") &&
+                          write_file("/proc/self/gid_map", std::to_string(inner_id) + " " +
+                                                               std::to_string(outer_gid) + " 1");
+      if (mapped) {
+        user_ns = true;
+        ledger.ok("user namespace");
+      } else {
+        ledger.failed("user namespace", errno_text("write the id maps"));
+      }
+    } else {
+      ledger.failed("user namespace", errno_text("unshare(CLONE_NEWUSER)"));
+    }
+    // 5. The other namespaces, one by one so that each failure is named.
+    const std::pair<int, const char*> spaces[] = {{CLONE_NEWNS, "mount namespace"},
+                                                  {CLONE_NEWNET, "network namespace"},
+                                                  {CLONE_NEWIPC, "ipc namespace"},
+                                                  {CLONE_NEWUTS, "uts namespace"},
+                                                  {CLONE_NEWPID, "pid namespace"}};
+    for (const auto& [flag, name] : spaces) {
+      if (::unshare(flag) == 0) {
+        ledger.ok(name);
+        if (flag == CLONE_NEWNS) mount_ns = true;
+        if (flag == CLONE_NEWPID) pid_ns = true;
+      } else {
+        ledger.failed(name, errno_text("unshare"));
+      }
+    }
+    if (!mount_ns) ledger.failed("filesystem", "no mount namespace");
+  } else {
+    ledger.failed("namespaces", "--no-namespaces");
+  }
+  (void)user_ns;
+
+  const pid_t init = ::fork();
+  if (init < 0) die(errno_text("fork"));
+  if (init == 0) run_init(options, ledger, pid_ns, mount_ns);
+
+  // B only waits: the report is C's. It keeps no end of the submission's pipes
+  // and no copy of the report socket (C's exit must close the judge's view of it).
+  ::close(report_fd);
+  const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  for (int fd = 0; fd < 3; ++fd) {
+    if (null_fd >= 0) ::dup2(null_fd, fd);
+    else ::close(fd);
+  }
+  int status = 0;
+  while (::waitpid(init, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}

@@ -1,0 +1,58 @@
+// TestCgroup: the kernel's accounting and limits for one test's submission, where
+// the machine lets the judge create cgroups (as root: cgroup v1 "memory" and "pids"
+// hierarchies, or a cgroup v2 tree with those controllers enabled). The box joins
+// the cgroup's directories before it starts anything (judge_box.cpp), so every
+// process of the submission is counted and limited:
+//   memory  the limit (an allocation past it makes the kernel's OOM killer kill a
+//           process of the test: a clean MLE, told apart by the oom_kill counter)
+//   pids    the number of processes and threads (a fork bomb gets EAGAIN)
+//   cpu     the CPU time of every process of the test together (cpuacct): a
+//           submission cannot hide work in children the judge does not time
+// Where a controller is missing, the judge falls back to rlimits and says so.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+class TestCgroup {
+ public:
+  // Creates the test's cgroups with these limits (0: no such limit). Controllers
+  // that cannot be used are left out and named in missing(); never throws.
+  // `root` overrides /sys/fs/cgroup (tests).
+  static TestCgroup create(std::int64_t memory_kib, std::int64_t process_limit,
+                           const std::filesystem::path& root = "/sys/fs/cgroup");
+
+  TestCgroup(TestCgroup&&) noexcept;
+  TestCgroup& operator=(TestCgroup&&) noexcept;
+  ~TestCgroup();  // removes the directories (they are empty once the box has ended)
+
+  bool limits_memory() const { return !memory_dir_.empty(); }
+  bool limits_processes() const { return !pids_dir_.empty(); }
+  // "cgroup v1", "cgroup v2" or "" (none).
+  const std::string& version() const { return version_; }
+  // The directories the box must join (cgroup.procs in each).
+  std::vector<std::string> join_dirs() const;
+  // Why a controller is not used (empty when both are).
+  const std::vector<std::string>& missing() const { return missing_; }
+
+  // After the test: whether the OOM killer killed a process of it.
+  bool oom_killed() const;
+  // CPU time used by every process in the cgroup so far, in ms (-1: not counted).
+  std::int64_t cpu_ms() const;
+
+ private:
+  TestCgroup() = default;
+  void remove();
+  std::string version_;
+  std::filesystem::path memory_dir_;
+  std::filesystem::path pids_dir_;
+  std::filesystem::path cpu_dir_;
+  std::vector<std::string> missing_;
+};
+
+}  // namespace judge

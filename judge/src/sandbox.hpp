@@ -1,0 +1,53 @@
+// How the judge contains a submission: it runs it through judge-box (the program in
+// judge/box/, built next to the judge), in its own user, mount, network, ipc, uts
+// and pid namespaces, as an unprivileged uid when the judge is root, with a private
+// root that holds the system's /usr read-only, the submission's own files under
+// /box and an empty /tmp, inside the test's cgroups (cgroup.hpp). docs/sandbox.md
+// has the threat model. This file turns a submission's command into judge-box's
+// and describes what was enforced for the JSON and the terminal.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace judge {
+
+// The uid and gid a submission runs as when the judge is root: "nobody"/"nogroup".
+// Every box shares them safely: a box sees no process of another (pid namespace).
+inline constexpr long box_uid = 65534;
+inline constexpr long box_gid = 65534;
+
+struct BoxSettings {
+  std::filesystem::path box_executable;  // judge-box
+  bool drop_to_unprivileged_uid = false;  // the judge is root: run as box_uid
+  std::vector<std::string> cgroup_dirs;   // joined by the box before anything starts
+  std::int64_t scratch_kib = 65536;       // size of the box's /tmp
+};
+
+// judge-box next to the running judge executable, or empty if it is not there.
+std::filesystem::path find_box_executable();
+
+// judge-box's command line that runs `command` inside a box: the program (found on
+// PATH if it has no '/') and every argument that names an existing file are bound
+// read-only under /box/ and renamed there, unless they are under /usr, which the
+// box shows as it is.
+std::vector<std::string> boxed_command(const std::vector<std::string>& command,
+                                       const BoxSettings& settings);
+
+// The "containment" entry of a test's JSON: judge-box's own setup report (what it
+// enforced, what it could not and why) merged with how memory and processes were
+// limited. `box_setup` empty: the test ran without a box (--sandbox none, or no
+// judge-box), which is said as such.
+nlohmann::json describe_containment(const std::string& box_setup, const std::string& cgroup_version,
+                                    bool cgroup_memory, bool cgroup_pids,
+                                    const std::vector<std::string>& cgroup_missing,
+                                    const std::string& why_no_box);
+
+// One line for the terminal: what could not be enforced, or "" if everything was.
+std::string containment_warning(const nlohmann::json& containment);
+
+}  // namespace judge
