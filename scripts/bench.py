@@ -124,6 +124,23 @@ class Bench:
         self.row(f"3  per-test fixed cost: judge run - baseline on 1 round trip "
                  f"({statistics.median(base) * 1000:.1f} vs {statistics.median(judged) * 1000:.1f} ms)",
                  extra_ms, 3, "ms", extra_ms <= 3)
+        # The box's share of that cost (judge run uses it by default), and the peak
+        # memory judge run reports for the same small solution with and without it:
+        # boxed, the solution is forked from the small judge-box, not the judge.
+        boxed, plain = interleave(
+            self.runs * 2,
+            lambda: self.judge_run(problem, solution, "1", ["--pin-cpu", "0"]),
+            lambda: self.judge_run(problem, solution, "1", ["--pin-cpu", "0", "--sandbox", "none"]))
+        boxed_s = statistics.median(seconds for seconds, _ in boxed)
+        plain_s = statistics.median(seconds for seconds, _ in plain)
+        self.rows.append((f"3  of which containment: --sandbox auto - none "
+                          f"({boxed_s * 1000:.1f} vs {plain_s * 1000:.1f} ms)",
+                          (boxed_s - plain_s) * 1000, "-", "ms", "info"))
+        boxed_mib = boxed[-1][1]["tests"][0]["memory_kib"] / 1024
+        plain_mib = plain[-1][1]["tests"][0]["memory_kib"] / 1024
+        self.rows.append((f"3b peak memory of the pingpong solution in judge run: boxed {boxed_mib:.1f} MiB, "
+                          f"unboxed {plain_mib:.1f} MiB (vfork from the judge)",
+                          plain_mib - boxed_mib, "-", "MiB", "info"))
         helper = os.path.join(self.build, "judge", "test_helpers", "process_helper")
         _, done = run([os.path.join(self.build, "judge", "bench_spawn"), helper, "20" if self.tiny else "300"])
         figures = {}

@@ -215,8 +215,14 @@ InteractionResult run_interaction(const InteractionRequest& request) {
       const bool rejected = exit.signaled || exit.exit_code != 42;
       probe = !rejected && is_probe_pass(request.feedback_dir);
       if ((rejected || probe) && submission.running() && !submission.try_reap()) {
-        facts.submission.killed_by_judge = true;
-        submission.kill_group();
+        if (submission.is_exiting()) {
+          // Already dying of its own cause (its end is what made the interactor
+          // see end-of-file): that cause is the fact to keep, so it is waited for.
+          submission.reap();
+        } else {
+          facts.submission.killed_by_judge = true;
+          submission.kill_group();
+        }
       }
     }
   };

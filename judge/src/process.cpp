@@ -418,6 +418,25 @@ std::int64_t Process::cpu_ms_so_far() const {
   return last_cpu_ms_;
 }
 
+bool Process::is_exiting() const {
+  if (!running()) return false;
+  std::ifstream stat(fmt::format("/proc/{}/stat", program_pid()));
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  // "pid (comm) state ppid pgrp session tty_nr tpgid flags ...": comm may hold
+  // spaces and parentheses. A zombie has no stat to read here only once reaped.
+  const auto close = line.rfind(')');
+  if (close == std::string::npos) return false;
+  char state = 0;
+  long ppid = 0, pgrp = 0, session = 0, tty = 0, tpgid = 0;
+  unsigned long flags = 0;
+  if (std::sscanf(line.c_str() + close + 1, " %c %ld %ld %ld %ld %ld %lu", &state, &ppid, &pgrp,
+                  &session, &tty, &tpgid, &flags) != 7)
+    return false;
+  constexpr unsigned long pf_exiting = 0x4;  // include/linux/sched.h
+  return state == 'Z' || state == 'X' || (flags & pf_exiting) != 0;
+}
+
 std::int64_t Process::run_delay_ms_so_far() const {
   if (!running()) return 0;
   std::int64_t total_ns = 0;

@@ -87,6 +87,10 @@ class Process {
   bool try_reap();
   // Blocks until the child ends and reaps it.
   void reap();
+  // Whether the program has begun to exit (the kernel's PF_EXITING) but is not
+  // reaped yet: it is dying of its own cause (a signal, an OOM kill, exit), and
+  // killing it now would hide that cause behind the judge's SIGKILL.
+  bool is_exiting() const;
   // CPU time used so far by the running child (0 if unknown).
   std::int64_t cpu_ms_so_far() const;
   // Time the running child's threads spent runnable but waiting for a CPU
