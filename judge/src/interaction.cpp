@@ -271,6 +271,15 @@ InteractionResult run_interaction(const InteractionRequest& request) {
       // other see end-of-file and end on its own, and the facts would then blame
       // the wrong side.
       if (interactor.running()) facts.interactor_bytes_written = interactor.bytes_written_so_far();
+      // Without a cgroup counting CPU, the processes the submission started are timed
+      // only now: a submission whose children burned its CPU limit between them (a
+      // fork bomb, starving its own main process) is TLE, not idle.
+      if (submission.running() && cgroup_cpu_ms_at_start < 0) {
+        if (const std::int64_t group = submission.group_cpu_ms(); group > request.time_limit_ms) {
+          facts.submission.hit_cpu_limit = true;
+          submission_cpu_ms_at_stop = std::max(submission_cpu_ms_at_stop, group);
+        }
+      }
       const bool submission_was_running = submission.running();
       const bool interactor_was_running = interactor.running();
       if (submission_was_running) {

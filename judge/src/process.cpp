@@ -437,6 +437,39 @@ bool Process::is_exiting() const {
   return state == 'Z' || state == 'X' || (flags & pf_exiting) != 0;
 }
 
+std::int64_t Process::group_cpu_ms() const {
+  if (!running()) return -1;
+  const pid_t group = program_pid();
+  const long ticks_per_second = ::sysconf(_SC_CLK_TCK);
+  if (ticks_per_second <= 0) return -1;
+  long long ticks = 0;
+  DIR* dir = ::opendir("/proc");
+  if (dir == nullptr) return -1;
+  while (const dirent* entry = ::readdir(dir)) {
+    char* end = nullptr;
+    const long pid = std::strtol(entry->d_name, &end, 10);
+    if (end == entry->d_name || *end != '\0') continue;
+    std::ifstream stat(fmt::format("/proc/{}/stat", pid));
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    const auto close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    // After comm: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
+    // cmajflt utime stime.
+    char state = 0;
+    long ppid = 0, pgrp = 0, session = 0, tty = 0, tpgid = 0;
+    unsigned long flags = 0, minflt = 0, cminflt = 0, majflt = 0, cmajflt = 0;
+    unsigned long long utime = 0, stime = 0;
+    if (std::sscanf(line.c_str() + close + 1, " %c %ld %ld %ld %ld %ld %lu %lu %lu %lu %lu %llu %llu",
+                    &state, &ppid, &pgrp, &session, &tty, &tpgid, &flags, &minflt, &cminflt,
+                    &majflt, &cmajflt, &utime, &stime) == 13 &&
+        pgrp == group)
+      ticks += static_cast<long long>(utime + stime);
+  }
+  ::closedir(dir);
+  return ticks * 1000 / ticks_per_second;
+}
+
 std::int64_t Process::run_delay_ms_so_far() const {
   if (!running()) return 0;
   std::int64_t total_ns = 0;

@@ -91,6 +91,10 @@ class Process {
   // reaped yet: it is dying of its own cause (a signal, an OOM kill, exit), and
   // killing it now would hide that cause behind the judge's SIGKILL.
   bool is_exiting() const;
+  // CPU time used so far by every process in the program's process group (its
+  // children that stayed in it included), from /proc; a scan of every process, so
+  // only for the moment a limit is decided, not for sampling. -1 if unknown.
+  std::int64_t group_cpu_ms() const;
   // CPU time used so far by the running child (0 if unknown).
   std::int64_t cpu_ms_so_far() const;
   // Time the running child's threads spent runnable but waiting for a CPU

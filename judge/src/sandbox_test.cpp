@@ -173,6 +173,21 @@ TEST_F(BoxedProcess, SaysWhatItEnforced) {
     EXPECT_NE(all.find(layer), std::string::npos) << layer << " in " << all;
 }
 
+// A machine without namespaces (judge-box --no-namespaces stands in for one where
+// unshare fails): the program still runs under the box, its figures stay its own,
+// and the box says what it could not do.
+TEST_F(BoxedProcess, WithoutNamespacesItStillRunsAndSaysSo) {
+  SpawnRequest request;
+  request.argv = {box_.string(), "--no-namespaces", "--", helper, "exit", "3"};
+  request.boxed = true;
+  Process process = Process::spawn(request);
+  process.reap();
+  EXPECT_EQ(process.exit_facts()->exit_code, 3);
+  const auto setup = nlohmann::json::parse(process.box_setup());
+  EXPECT_NE(setup["not_enforced"].dump().find("namespaces"), std::string::npos) << setup.dump();
+  EXPECT_EQ(setup["enforced"].dump().find("pid namespace"), std::string::npos) << setup.dump();
+}
+
 TEST_F(BoxedProcess, MemoryCgroupKillsAtTheLimitAndSaysSo) {
   TestCgroup cgroup = TestCgroup::create(64 * 1024, 16);
   if (!cgroup.limits_memory()) GTEST_SKIP() << "no memory cgroup here (not root?)";
