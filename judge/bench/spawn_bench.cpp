@@ -7,6 +7,9 @@
 //   small_peak_kib    peak memory measured for a child touching 1 MiB, spawned by
 //                     this process while small, and again after it grew to 256 MiB
 //   spawn_ms_256mib   Process::spawn time from the 256 MiB parent
+//   boxed_*           the same measurements through judge-box (the way `judge run`
+//                     starts a submission): boxed_run_ms is spawn to reaped for
+//                     /bin/true in a box, namespaces, root and all
 //
 //   bench_spawn PROCESS_HELPER [N]
 #include <spawn.h>
@@ -21,6 +24,7 @@
 #include <vector>
 
 #include "process.hpp"
+#include "sandbox.hpp"
 
 extern char** environ;
 
@@ -52,10 +56,18 @@ double judge_spawn_ms(int runs) {
   return median(times);
 }
 
-judge::ExitFacts run_helper(const std::string& helper, std::vector<std::string> args) {
+judge::ExitFacts run_helper(const std::string& helper, std::vector<std::string> args,
+                            bool boxed = false) {
   judge::SpawnRequest request;
   request.argv = {helper};
   request.argv.insert(request.argv.end(), args.begin(), args.end());
+  if (boxed) {
+    judge::BoxSettings settings;
+    settings.box_executable = judge::find_box_executable();
+    settings.drop_to_unprivileged_uid = ::geteuid() == 0;
+    request.argv = judge::boxed_command(request.argv, settings);
+    request.boxed = true;
+  }
   judge::Process process = judge::Process::spawn(request);
   process.reap();
   return *process.exit_facts();
@@ -94,11 +106,28 @@ int main(int argc, char** argv) {
               median(spawn_times));
   std::printf("{\"burner_cpu_ms\": %lld}\n",
               static_cast<long long>(run_helper(helper, {"cpu", "300"}).cpu_ms));
+  const bool have_box = !judge::find_box_executable().empty();
+  if (have_box) {
+    std::printf("{\"boxed_burner_cpu_ms\": %lld}\n",
+                static_cast<long long>(run_helper(helper, {"cpu", "300"}, true).cpu_ms));
+    std::vector<double> boxed_times;
+    for (int i = 0; i < std::max(runs / 10, 5); ++i) {
+      const auto start = Clock::now();
+      run_helper("/bin/true", {}, true);
+      boxed_times.push_back(ms_since(start));
+    }
+    std::printf("{\"boxed_run_ms\": %.3f}\n", median(boxed_times));
+  }
   const judge::ExitFacts small = run_helper(helper, {"touch", "1"});
+  const judge::ExitFacts boxed_small = have_box ? run_helper(helper, {"touch", "1"}, true) : small;
   std::vector<char> ballast(256u << 20, 1);  // the judge grows to 256 MiB
   const judge::ExitFacts from_large = run_helper(helper, {"touch", "1"});
+  const judge::ExitFacts boxed_from_large = have_box ? run_helper(helper, {"touch", "1"}, true) : from_large;
   std::printf("{\"small_peak_kib\": %lld, \"small_peak_kib_from_256mib_parent\": %lld}\n",
               static_cast<long long>(small.peak_kib), static_cast<long long>(from_large.peak_kib));
+  std::printf("{\"boxed_small_peak_kib\": %lld, \"boxed_small_peak_kib_from_256mib_parent\": %lld}\n",
+              static_cast<long long>(boxed_small.peak_kib),
+              static_cast<long long>(boxed_from_large.peak_kib));
   std::printf("{\"spawn_ms_256mib\": %.3f}\n", judge_spawn_ms(std::max(runs / 10, 5)));
   return ballast[12345] == 1 ? 0 : 1;
 }
