@@ -85,9 +85,14 @@ TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& 
     if (transcript)
       request.transcript = pass == 1 ? *transcript
                                      : fs::path(transcript->string() + ".pass" + std::to_string(pass));
-    const auto started_second = static_cast<std::int64_t>(std::time(nullptr));
-
     InteractionResult result = run_interaction(request);
+    // Every clock reading of this pass's submission happened before now: the next
+    // pass starts in a later second than all of them, so a solution seeded from the
+    // seconds (solutions/nuts-bolts/accepted/random_pivot_clock.cpp) draws other
+    // pivots. Counted from the pass's start instead, a pass that began late in a
+    // second (judge-box's setup takes milliseconds) let the submission read the next
+    // second, which the next pass then read again (seen once in a full test run).
+    const auto ended_second = static_cast<std::int64_t>(std::time(nullptr));
     outcome.facts = result.facts;
     outcome.interactor_result = result.interactor_result;
     outcome.containment = result.containment;
@@ -121,7 +126,7 @@ TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& 
     // the feedback folder, which goes away now).
     input = pass_inputs.path() / fmt::format("pass{}.in", pass + 1);
     fs::copy_file(feedback.path() / "nextpass.in", input);
-    wait_for_next_second(started_second);
+    wait_for_next_second(ended_second);
   }
   if (passes.size() > 1) outcome.passes = passes;
   return outcome;
