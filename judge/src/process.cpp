@@ -420,9 +420,16 @@ std::int64_t Process::cpu_ms_so_far() const {
 
 bool Process::is_exiting() const {
   if (!running()) return false;
+  if (program_pidfd_.valid()) {
+    // Boxed: the box's init may have reaped the program already (and be ending the
+    // rest of its namespace before it reports).
+    struct pollfd ended {program_pidfd_.get(), POLLIN, 0};
+    if (::poll(&ended, 1, 0) == 1) return true;
+  }
   std::ifstream stat(fmt::format("/proc/{}/stat", program_pid()));
   std::string line;
-  if (!std::getline(stat, line)) return false;
+  // No such process any more: it has ended (reaped by the box's init).
+  if (!std::getline(stat, line)) return boxed_;
   // "pid (comm) state ppid pgrp session tty_nr tpgid flags ...": comm may hold
   // spaces and parentheses. A zombie has no stat to read here only once reaped.
   const auto close = line.rfind(')');
