@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(g++ gcc make cmake python3 libboost1.81-dev libfmt-dev nlohmann-json3-dev
           libcli11-dev libgtest-dev
-          libjs-chart.js parallel chromium)  # the last three: judge batch (plots, shards, report test)
+          libjs-chart.js parallel chromium  # these three: judge batch (plots, shards, report test)
+          clang libclang-rt-14-dev)         # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

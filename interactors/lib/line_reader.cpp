@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <system_error>
+#include <utility>
 
 #include "posix_io.hpp"
 
@@ -12,7 +13,10 @@ constexpr std::size_t kChunkBytes = 64 * 1024;
 }
 
 LineReader::LineReader(int fd, std::size_t max_line_bytes)
-    : fd_(fd), max_line_bytes_(max_line_bytes), buffer_(kChunkBytes) {}
+    : LineReader([fd](char* buffer, std::size_t size) { return read_some(fd, buffer, size); }, max_line_bytes) {}
+
+LineReader::LineReader(ReadFunction read, std::size_t max_line_bytes)
+    : read_(std::move(read)), max_line_bytes_(max_line_bytes), buffer_(kChunkBytes) {}
 
 LineReader::Result LineReader::next() {
   ++line_number_;
@@ -44,7 +48,7 @@ LineReader::Result LineReader::next() {
     if (end_ == buffer_.size()) {
       buffer_.resize(std::max(buffer_.size() + 1, std::min(buffer_.size() * 2, max_line_bytes_ + 1)));
     }
-    const ssize_t count = read_some(fd_, buffer_.data() + end_, buffer_.size() - end_);
+    const ssize_t count = read_(buffer_.data() + end_, buffer_.size() - end_);
     if (count < 0) {
       throw std::system_error(static_cast<int>(-count), std::generic_category(),
                               "cannot read the contestant's output");

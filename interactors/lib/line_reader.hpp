@@ -9,7 +9,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string_view>
+#include <sys/types.h>
 #include <vector>
 
 namespace interactor {
@@ -29,7 +31,14 @@ class LineReader {
     std::string_view text;  // valid until the next call to next()
   };
 
+  // Where the bytes come from: like read(2), it fills at most `size` bytes of `buffer`
+  // and returns how many (0 at the end of the input) or -errno. The descriptor
+  // constructor reads with read(2); the fuzz targets (interactors/fuzz/) pass their own
+  // to decide how the input is cut into chunks, which a pipe or a file cannot.
+  using ReadFunction = std::function<ssize_t(char* buffer, std::size_t size)>;
+
   explicit LineReader(int fd, std::size_t max_line_bytes = kDefaultMaxLineBytes);
+  explicit LineReader(ReadFunction read, std::size_t max_line_bytes = kDefaultMaxLineBytes);
 
   // Throws std::system_error if read(2) fails.
   Result next();
@@ -44,7 +53,7 @@ class LineReader {
   std::size_t buffer_capacity() const { return buffer_.size(); }
 
  private:
-  int fd_;
+  ReadFunction read_;
   std::size_t max_line_bytes_;
   std::vector<char> buffer_;
   std::size_t begin_ = 0;    // first byte of the current line

@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstdint>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -154,6 +155,38 @@ TEST_F(LineReaderTest, EndlessLineThroughAPipeStopsEarly) {
 TEST_F(LineReaderTest, ReadErrorThrows) {
   LineReader reader(-1);
   EXPECT_THROW(reader.next(), std::system_error);
+}
+
+// A read function instead of a descriptor (the seam of the fuzz target line_reader):
+// here one byte per call, which neither a file nor a pipe would do, across a line that
+// is too long and the unterminated end.
+TEST(LineReaderFunctionTest, ReadsOneByteAtATime) {
+  const std::string input = "? 1 2\nlong line\nend";
+  std::size_t offset = 0;
+  LineReader reader(
+      [&](char* buffer, std::size_t size) -> ssize_t {
+        if (offset == input.size() || size == 0) return 0;
+        buffer[0] = input[offset++];
+        return 1;
+      },
+      8);
+  auto result = reader.next();
+  EXPECT_EQ(result.status, Status::line);
+  EXPECT_EQ(result.text, "? 1 2");
+  EXPECT_EQ(reader.next().status, Status::too_long);
+  EXPECT_EQ(reader.bytes_read(), 6u + 9u);  // the 9th byte of "long line" shows it is too long
+}
+
+TEST(LineReaderFunctionTest, EndAndErrorOfTheFunction) {
+  LineReader ended([](char*, std::size_t) -> ssize_t { return 0; });
+  EXPECT_EQ(ended.next().status, Status::end_of_file);
+  LineReader failing([](char*, std::size_t) -> ssize_t { return -EIO; });
+  try {
+    failing.next();
+    FAIL() << "no exception";
+  } catch (const std::system_error& error) {
+    EXPECT_EQ(error.code().value(), EIO);
+  }
 }
 
 }  // namespace

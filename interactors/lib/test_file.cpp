@@ -4,6 +4,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -27,6 +28,13 @@ TestFile::TestFile(const std::filesystem::path& path) : name_(path.string()) {
     content_.append(chunk, static_cast<std::size_t>(count));
   }
   ::close(fd);
+}
+
+TestFile TestFile::from_text(std::string name, std::string content) {
+  TestFile file;
+  file.name_ = std::move(name);
+  file.content_ = std::move(content);
+  return file;
 }
 
 Line TestFile::read_line(std::string_view what) {

@@ -19,6 +19,9 @@ class TestFile {
  public:
   // Reads the whole file; judge error if it cannot be read.
   explicit TestFile(const std::filesystem::path& path);
+  // A test file of these contents, named `name` in messages: no file system involved,
+  // so a fuzz target can feed a problem's test parser millions of texts.
+  static TestFile from_text(std::string name, std::string content);
 
   // The next line; judge error if the file has ended (`what` says what was missing).
   Line read_line(std::string_view what);
@@ -28,6 +31,8 @@ class TestFile {
   const std::string& name() const { return name_; }
 
  private:
+  TestFile() = default;
+
   std::string name_;
   std::string content_;
   std::size_t pos_ = 0;

@@ -87,5 +87,17 @@ TEST_F(TestFileTest, DevNullIsAnEmptyFile) {
   answer.expect_eof();
 }
 
+// The seam of the test-format fuzz targets: the same reads over text in memory.
+TEST(TestFileFromTextTest, ReadsLikeAFile) {
+  TestFile test = TestFile::from_text("memory.in", "5\nfixed");
+  EXPECT_EQ(test.name(), "memory.in");
+  Line first = test.read_line("n");
+  EXPECT_EQ(first.read_int(1, 9, "n"), 5);
+  first.expect_end();
+  const Finish finish = finish_of([&] { test.read_line("the mode"); });
+  EXPECT_EQ(finish.outcome, Outcome::judge_error);
+  EXPECT_EQ(finish.message, "test file memory.in: line 2 (the mode) does not end with a newline: 'fixed'");
+}
+
 }  // namespace
 }  // namespace interactor
