@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdexcept>
 #include <system_error>
 #include <unistd.h>
@@ -48,9 +49,17 @@ void Transcript::flush() const {
   if (!enabled_) return;
   const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw std::system_error(errno, std::generic_category(), "cannot create transcript " + path_.string());
+  struct stat st {};
+  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
   int error = write_all(fd, buffer_);
   if (::close(fd) != 0 && error == 0) error = errno;
-  if (error != 0) throw std::system_error(error, std::generic_category(), "cannot write transcript " + path_.string());
+  if (error != 0) {
+    // A full or failing disk: a half-written transcript would read as an interaction
+    // that stopped half-way, so none is left (the interactor's error says why). Only
+    // a regular file is removed: never a device someone named as the transcript.
+    if (regular) ::unlink(path_.c_str());
+    throw std::system_error(error, std::generic_category(), "cannot write transcript " + path_.string());
+  }
 }
 
 }  // namespace interactor

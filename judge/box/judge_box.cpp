@@ -452,6 +452,7 @@ int main(int argc, char** argv) {
   // The report socket came through exec for B; neither the program nor anything it
   // starts may hold it (it could forge the box's report), so it is close-on-exec.
   ::fcntl(report_fd, F_SETFD, FD_CLOEXEC);
+  const pid_t judge_pid = ::getppid();
   Options options = parse(argc, argv);
   Ledger ledger;
 
@@ -484,6 +485,12 @@ int main(int argc, char** argv) {
     // The uid change made the process non-dumpable, which makes /proc/self/*_map
     // root's files; the maps below are written by this very process.
     ::prctl(PR_SET_DUMPABLE, 1);
+    // The uid change also cleared the parent-death signal the judge set before exec
+    // (prctl(2): a change of credentials clears it). Set again, B dies with the judge
+    // even by SIGKILL, and C and P follow (their own PR_SET_PDEATHSIG). A judge that
+    // died before this line is seen as a new parent: then B ends at once.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != judge_pid) ::_exit(1);
     ledger.ok("unprivileged uid " + std::to_string(uid));
   } else if (::geteuid() == 0) {
     ledger.failed("unprivileged uid", "no --uid given: the submission runs as root");

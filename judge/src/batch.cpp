@@ -3,7 +3,6 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
-#include <sys/signalfd.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,6 +23,7 @@
 #include "batch_worker.hpp"
 #include "batch_workers.hpp"
 #include "report.hpp"
+#include "stop_signals.hpp"
 #include "submission.hpp"
 
 namespace judge {
@@ -42,39 +42,6 @@ std::size_t available_cores() {
 std::size_t default_jobs() { return std::max<std::size_t>(1, available_cores() / 2); }
 
 namespace {
-
-// SIGINT and SIGTERM, blocked while the batch runs and read from a signalfd, so the
-// loop sees them as an ordinary readable descriptor (no signal handler at all).
-// Workers unblock them (batch_workers.cpp).
-class StopSignals {
- public:
-  StopSignals() {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    ::sigprocmask(SIG_BLOCK, &set, &old_mask_);
-    fd_ = UniqueFd(::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK));
-  }
-  StopSignals(const StopSignals&) = delete;
-  StopSignals& operator=(const StopSignals&) = delete;
-  ~StopSignals() {
-    fd_.reset();
-    ::sigprocmask(SIG_SETMASK, &old_mask_, nullptr);
-  }
-  int fd() const { return fd_.get(); }
-  // The signal received, if any (0 if none).
-  int received() const {
-    signalfd_siginfo info{};
-    if (fd_.valid() && ::read(fd_.get(), &info, sizeof info) == sizeof info)
-      return static_cast<int>(info.ssi_signo);
-    return 0;
-  }
-
- private:
-  sigset_t old_mask_{};
-  UniqueFd fd_;
-};
 
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
@@ -380,6 +347,8 @@ int BatchRun::run() {
                  pool_.size(), 2 * pool_.size(), cores_);
     std::fflush(stdout);
   }
+  // SIGINT, SIGTERM and SIGHUP, read from a signalfd (stop_signals.hpp); the workers
+  // unblock them (batch_workers.cpp).
   StopSignals stop;
   int signal = 0;
   start_jobs();

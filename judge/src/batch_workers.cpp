@@ -34,9 +34,10 @@ void write_all_or_exit(int fd, const std::string& text) {
 void become_worker(pid_t parent) {
   ::signal(SIGINT, SIG_DFL);
   ::signal(SIGTERM, SIG_DFL);
+  ::signal(SIGHUP, SIG_DFL);
   sigset_t none;
   sigemptyset(&none);
-  ::sigprocmask(SIG_SETMASK, &none, nullptr);  // the batch process blocks SIGINT/SIGTERM
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);  // the batch process blocks SIGINT/SIGTERM/SIGHUP
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);          // kept across exec
   if (::getppid() != parent) ::_exit(1);       // the batch process died before prctl
 }

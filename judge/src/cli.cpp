@@ -12,9 +12,13 @@
 
 #include "batch_cli.hpp"
 #include "cpu_claim.hpp"
+#include "interrupt_watch.hpp"
+#include "printable.hpp"
+#include "private_tmpdir.hpp"
 #include "problem.hpp"
 #include "process.hpp"
 #include "report.hpp"
+#include "run_preflight.hpp"
 #include "runner.hpp"
 #include "submission.hpp"
 
@@ -38,10 +42,28 @@ struct RunArgs {
   std::string sandbox = "auto";
 };
 
-int command_run(const RunArgs& args) {
+// The transcripts of a test cut short by a stop signal hold half an interaction:
+// removed (those of the tests before it are complete and stay).
+void remove_transcripts(const RunOptions& options, const std::string& test_name) {
+  if (!options.transcripts_dir) return;
+  const std::string base = test_name + ".interaction";
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(*options.transcripts_dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name == base || name.rfind(base + ".pass", 0) == 0) std::filesystem::remove(entry.path(), ec);
+  }
+}
+
+// `doing` says what the run is busy with, for the message if a stop signal comes.
+int grade(const RunArgs& args, const InterruptWatch& interrupt, std::string& doing) {
   const JudgePaths paths = JudgePaths::from_environment();
   const Problem problem = load_problem(args.problem, paths);
   const std::vector<TestCase> tests = select_tests(problem, args.tests);
+  // Before any test runs: a run that could not be saved, or that would trip over
+  // a missing test file half-way, is refused now (run_preflight.hpp).
+  check_test_files(problem, tests, args.tests.empty());
+  if (!args.json_file.empty()) check_result_file(args.json_file);
+  if (!args.transcripts_dir.empty()) check_transcripts_dir(args.transcripts_dir);
   RunOptions options;
   if (args.time_limit_ms > 0) options.time_limit_ms = args.time_limit_ms;
   if (args.memory_mib > 0) options.memory_mib = args.memory_mib;
@@ -70,7 +92,9 @@ int command_run(const RunArgs& args) {
                  "be kept\n",
                  problem.name.c_str());
 
+  doing = "preparing " + args.submission;
   const Submission submission = prepare_submission(args.submission, default_cache_dir());
+  interrupt.throw_if_interrupted();  // a compiler killed by the watch is no CE
   const EffectiveLimits limits = effective_limits(problem, options);
   std::size_t name_width = 4;
   for (const auto& test : tests) name_width = std::max(name_width, test.name.size());
@@ -81,16 +105,64 @@ int command_run(const RunArgs& args) {
     std::fflush(stdout);
   }
   ProcessExecutor executor;
+  auto running = [&](std::size_t index) {
+    return index < tests.size()
+               ? fmt::format("running test {} ({} of {})", tests[index].name, index + 1, tests.size())
+               : std::string("finishing the run");
+  };
+  doing = running(0);
   const RunResult result =
       run_submission(problem, submission, tests, options, executor,
-                     [&](const TestOutcome& test, std::size_t, std::size_t) {
+                     [&](const TestOutcome& test, std::size_t index, std::size_t) {
+                       // A test the watch killed has no verdict: it is not shown.
+                       if (interrupt.signal() != 0) {
+                         remove_transcripts(options, test.name);
+                         interrupt.throw_if_interrupted();
+                       }
+                       doing = running(index + 1);
                        if (args.quiet) return;
                        fmt::print("{}\n", format_test_line(test, name_width));
                        std::fflush(stdout);
                      });
+  interrupt.throw_if_interrupted();
   fmt::print("{}\n", format_summary(result));
+  std::fflush(stdout);
+  for (const auto& test : result.tests) {
+    if (test.decision.verdict == Verdict::JE)
+      std::fprintf(stderr,
+                   "judge: judge error in test %s (a broken interactor or test file, not the "
+                   "submission): %s\n",
+                   printable(test.name).c_str(), printable(test.decision.message).c_str());
+  }
+  // From here on a stop signal waits (blocked) until the result is whole on disk.
+  doing = "writing the result";
   if (!args.json_file.empty()) write_file_atomically(args.json_file, to_json(result).dump(2) + "\n");
   return exit_status_for(result);
+}
+
+// judge run. The InterruptWatch comes first, before any thread or child exists
+// (interrupt_watch.hpp); on SIGINT, SIGTERM or SIGHUP it kills the test's
+// processes, grade() unwinds from where it waited (the temporary folders of the
+// test go with it) and no result is written: exit 128 + the signal's number.
+int command_run(const RunArgs& args) {
+  const InterruptWatch interrupt;
+  // After the watch (whose thread never reads the environment), so that it is
+  // removed while the stop signals are still blocked, after the last kill below.
+  const PrivateTmpdir tmpdir;
+  std::string doing = "loading the problem";
+  try {
+    return grade(args, interrupt, doing);
+  } catch (const Interrupted& stop) {
+    kill_orphans();  // anything of the test still unreaped (the watch only kills)
+    std::fprintf(stderr,
+                 "judge: %s while %s: every process the judge started is killed and its "
+                 "temporary files are removed; no result was written%s\n",
+                 stop.what(), printable(doing).c_str(),
+                 args.json_file.empty()
+                     ? ""
+                     : printable(" (" + args.json_file + " is left as it was)").c_str());
+    return stop.exit_status();
+  }
 }
 
 }  // namespace
@@ -106,7 +178,8 @@ int run_cli(int argc, char** argv) {
       "under CPU, wall, memory, output and process limits, decides each test's verdict\n"
       "(AC WA PE QLE TLE ILE MLE OLE RTE CE JE) and writes it as JSON.\n"
       "Exit status: 0 all tests AC; 1 some test not AC; 2 usage or configuration error;\n"
-      "3 judge error (an interactor or the judge itself failed).",
+      "3 judge error (an interactor or the judge itself failed); 128+N stopped by signal N\n"
+      "(130 SIGINT, 143 SIGTERM, 129 SIGHUP: the test's processes killed, no result written).",
       "judge"};
   app.require_subcommand(1);
   app.footer("Run 'judge run --help' for grading a submission. Docs: README.md, "
@@ -179,10 +252,10 @@ int run_cli(int argc, char** argv) {
     }
     if (const auto status = batch_commands.run_if_parsed()) return *status;
   } catch (const ConfigError& error) {
-    std::fprintf(stderr, "judge: %s\n", error.what());
+    std::fprintf(stderr, "judge: %s\n", printable(error.what()).c_str());
     return exit_usage;
   } catch (const std::exception& error) {
-    std::fprintf(stderr, "judge: judge error: %s\n", error.what());
+    std::fprintf(stderr, "judge: judge error: %s\n", printable(error.what()).c_str());
     return exit_judge_error;
   }
   return exit_usage;
