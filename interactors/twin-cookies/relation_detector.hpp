@@ -9,11 +9,12 @@
 //
 // There are 3^k signed sums, so the check is exact only for small k:
 //   - exact part: every signed sum of the first kExactCookies (13) cookies, kept as a
-//     sorted vector (3^13 = 1,594,323 values, 12.8 MB);
+//     sorted vector of its non-negative half (the sums are symmetric and candidates
+//     positive: (3^13 + 1) / 2 = 797,162 values, 6.4 MB);
 //   - small part: |signed sums| with 1 to 3 non-zero terms over ALL cookies, at least
 //     one of them beyond the 13th (the others are in the exact part): a relation among
 //     at most 4 cookies, c included. Kept in a hash set: about 20,000 new sums per
-//     cookie at k = 100, about 680,000 in all.
+//     cookie at k = 100, about 680,000 in all, in a table sized for them at once.
 // While k <= 13 the answer is exact. Beyond, "creates a relation" is reported when the
 // relation lies within the first 13 cookies plus c, or involves at most 3 others:
 // a necessary condition for keeping the set relation-free, not a sufficient one (with
@@ -33,6 +34,9 @@ namespace twin_cookies {
 class RelationDetector {
  public:
   static constexpr std::size_t kExactCookies = 13;
+  // The small part's size after 101 deliveries (the most a test can have), about:
+  // sum over k = 13..100 of 1 + 2k + 2k(k - 1).
+  static constexpr std::size_t kExpectedSmallSums = 700'000;
 
   // Adds a delivered cookie (> 0).
   void add(std::int64_t cookie);
@@ -48,7 +52,7 @@ class RelationDetector {
 
  private:
   std::vector<std::int64_t> cookies_;
-  std::vector<std::int64_t> signed_sums_ = {0};  // sorted, all 3^min(k,13) of them
+  std::vector<std::int64_t> signed_sums_ = {0};  // sorted, the non-negative ones of 3^min(k,13)
   ValueSet small_sums_;
 };
 

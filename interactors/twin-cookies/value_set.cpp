@@ -1,8 +1,13 @@
 #include "value_set.hpp"
 
+#include <sys/mman.h>
+
 #include <bit>
+#include <cstdlib>
+#include <new>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 namespace twin_cookies {
 namespace {
@@ -25,13 +30,62 @@ void check_positive(std::int64_t value) {
   if (value <= 0) throw std::invalid_argument("ValueSet holds positive values only");
 }
 
+constexpr std::size_t kHugePageBytes = 2 * 1024 * 1024;
+
 }  // namespace
+
+ValueSet::Slots::Slots(std::size_t count) : size_(count) {
+  const std::size_t bytes = count * sizeof(std::int64_t);
+  if (bytes < kHugePageBytes) {
+    data_ = static_cast<std::int64_t*>(std::calloc(count, sizeof(std::int64_t)));
+    if (data_ == nullptr) throw std::bad_alloc();
+    return;
+  }
+  // A mapping aligned to a huge page: map one huge page more than needed, unmap the
+  // slack on both sides. Anonymous memory reads as zeros until written.
+  const std::size_t rounded = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+  void* raw = ::mmap(nullptr, rounded + kHugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  const auto start = reinterpret_cast<std::uintptr_t>(raw);
+  const std::uintptr_t aligned = (start + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+  if (aligned > start) ::munmap(raw, aligned - start);
+  const std::uintptr_t end = start + rounded + kHugePageBytes;
+  if (end > aligned + rounded) ::munmap(reinterpret_cast<void*>(aligned + rounded), end - (aligned + rounded));
+  ::madvise(reinterpret_cast<void*>(aligned), rounded, MADV_HUGEPAGE);  // a hint: may fail
+  data_ = reinterpret_cast<std::int64_t*>(aligned);
+  mapped_bytes_ = rounded;
+}
+
+ValueSet::Slots::Slots(Slots&& other) noexcept
+    : data_(std::exchange(other.data_, nullptr)),
+      size_(std::exchange(other.size_, 0)),
+      mapped_bytes_(std::exchange(other.mapped_bytes_, 0)) {}
+
+ValueSet::Slots& ValueSet::Slots::operator=(Slots&& other) noexcept {
+  if (this != &other) {
+    release();
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+    mapped_bytes_ = std::exchange(other.mapped_bytes_, 0);
+  }
+  return *this;
+}
+
+ValueSet::Slots::~Slots() { release(); }
+
+void ValueSet::Slots::release() {
+  if (data_ == nullptr) return;
+  if (mapped_bytes_ != 0) ::munmap(data_, mapped_bytes_);
+  else std::free(data_);
+  data_ = nullptr;
+}
 
 ValueSet::ValueSet(std::size_t expected) {
   std::random_device device;
   salt_ = (std::uint64_t{device()} << 32) | device();
-  const std::size_t slots = std::bit_ceil(expected * 2 > kMinSlots ? expected * 2 : kMinSlots);
-  slots_.assign(slots, 0);
+  const std::size_t needed = expected * 4 / 3 + 1;
+  const std::size_t slots = std::bit_ceil(needed > kMinSlots ? needed : kMinSlots);
+  slots_ = Slots(slots);
   mask_ = slots - 1;
 }
 
@@ -92,16 +146,16 @@ void ValueSet::contains_each(std::span<const std::int64_t> values, std::vector<c
 
 void ValueSet::reserve_more(std::size_t more) {
   std::size_t slots = slots_.size();
-  while ((size_ + more) * 2 > slots) slots *= 2;
+  while ((size_ + more) * 4 > slots * 3) slots *= 2;
   if (slots != slots_.size()) rehash(slots);
 }
 
 void ValueSet::rehash(std::size_t slots) {
-  std::vector<std::int64_t> old = std::move(slots_);
-  slots_.assign(slots, 0);
+  Slots old = std::move(slots_);
+  slots_ = Slots(slots);
   mask_ = slots - 1;
-  for (std::int64_t value : old) {
-    if (value != 0) slots_[slot_of(value)] = value;
+  for (std::size_t i = 0; i < old.size(); ++i) {
+    if (old[i] != 0) slots_[slot_of(old[i])] = old[i];
   }
 }
 

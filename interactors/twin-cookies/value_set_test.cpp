@@ -50,6 +50,34 @@ TEST(ValueSet, BatchOperations) {
 }
 
 // Grows past many rehashes and agrees with std::set, on consecutive and random values.
+// Growing from calloc'ed slots through rehashes into huge-page mappings (2 MiB and
+// more: 262,144 slots and up), and one made large from the start: every value kept.
+TEST(ValueSet, LargeTablesKeepEveryValue) {
+  ValueSet grown;
+  ValueSet sized(600'000);
+  std::vector<std::int64_t> values;
+  std::mt19937_64 engine(3);
+  while (values.size() < 600'000) values.push_back(static_cast<std::int64_t>(engine() >> 8) + 1);
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  std::shuffle(values.begin(), values.end(), engine);
+  for (std::size_t i = 0; i < values.size(); ++i) ASSERT_TRUE(grown.insert(values[i])) << i;
+  EXPECT_EQ(sized.insert_all(values), values.size());
+  EXPECT_EQ(grown.size(), values.size());
+  EXPECT_EQ(sized.size(), values.size());
+  std::vector<char> found;
+  grown.contains_each(values, found);
+  EXPECT_EQ(std::count(found.begin(), found.end(), 1), static_cast<std::ptrdiff_t>(values.size()));
+  for (std::int64_t value : values) ASSERT_TRUE(sized.contains(value));
+  const std::set<std::int64_t> all(values.begin(), values.end());
+  std::int64_t absent = 1;
+  while (all.count(absent) != 0) ++absent;
+  EXPECT_FALSE(grown.contains(absent));
+  EXPECT_FALSE(sized.contains(absent));
+  ValueSet moved = std::move(grown);
+  EXPECT_TRUE(moved.contains(values.back()));
+}
+
 TEST(ValueSet, AgreesWithStdSet) {
   ValueSet set(3);
   std::set<std::int64_t> reference;
