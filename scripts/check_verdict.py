@@ -2,7 +2,8 @@
 """Grade one submission with `judge run` and check what CTest expects of it.
 
 Checks, each optional but --expect:
-  --expect V            the overall verdict is V
+  --expect V            the overall verdict is V, and every test that is not AC has
+                        verdict V (a WA solution must not also crash on another test)
   --message TEXT        the message of the first failing test contains TEXT
   --max-seconds N       `judge run` finished within N seconds of wall time
   --max-query-share F   on every test, queries <= F * query_limit
@@ -84,6 +85,9 @@ def main():
     verdict = result["verdict"]
     if verdict != args.expect:
         failures.append(f"verdict {verdict}, expected {args.expect}")
+    others = [f"{t['name']} {t['verdict']}" for t in result["tests"] if t["verdict"] not in ("AC", args.expect)]
+    if others:
+        failures.append(f"tests failing with another verdict than {args.expect}: {', '.join(others)}")
     expected_status = 0 if verdict == "AC" else (3 if any(t["verdict"] == "JE" for t in result["tests"]) else 1)
     if run.returncode != expected_status:
         failures.append(f"exit status {run.returncode}, expected {expected_status} for verdict {verdict}")

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
     argc -= 2;
   }
   int separator = 0;
-  for (int i = 1; i < argc; ++i)
+  for (int i = 1; i < argc && separator == 0; ++i)  // the first "--": the solution may have its own
     if (std::strcmp(argv[i], "--") == 0) separator = i;
   if (separator != 4 || separator + 1 >= argc) {
     std::fprintf(stderr, "usage: baseline_harness INTERACTOR TEST_INPUT FEEDBACK_DIR -- SOLUTION [ARGS...]\n");

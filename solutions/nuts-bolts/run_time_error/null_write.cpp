@@ -1,4 +1,5 @@
-// Run-time error: asks three queries, then writes through a null pointer (SIGSEGV).
+// Run-time error: asks up to three queries (valid for any n), then writes through a
+// null pointer (SIGSEGV).
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -7,7 +8,7 @@ int main() {
   int n = 0;
   if (!(std::cin >> n)) return 0;
   for (int i = 1; i <= 3; ++i) {
-    std::cout << "? " << i << " 1\n" << std::flush;
+    std::cout << "? " << (i <= n ? i : n) << " 1\n" << std::flush;
     std::string reply;
     if (!(std::cin >> reply)) return 0;
   }
