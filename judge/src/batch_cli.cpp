@@ -76,7 +76,7 @@ BatchCommands::BatchCommands(CLI::App& app) : state_(std::make_unique<State>()) 
                       "tests run at once, each in a worker process (default: half the cores, "
                       "at least 1: a test keeps two processes busy, the submission and the "
                       "interactor)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, 1024));
   s.batch->add_flag("--resume", o.resume,
                     "continue the batch in --out DIR: tests its journal holds for the same "
                     "source, test and limits are not run again (without --resume, a DIR that "

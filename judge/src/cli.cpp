@@ -190,6 +190,12 @@ int run_cli(int argc, char** argv) {
       "run",
       "Grade one submission on every test (or the chosen tests) of a problem.\n"
       "Prints one line per test as it finishes and a summary.");
+  run->footer(
+      "Exit status: 0 every test AC; 1 some test not AC (CE included); 2 usage or\n"
+      "configuration error (nothing run); 3 judge error (JE on some test: a broken\n"
+      "interactor or test file; or the judge failed); 128+N stopped by signal N.\n"
+      "Example: judge run nuts-bolts solutions/nuts-bolts/accepted/quicksort.cpp --json r.json\n"
+      "Verdicts and JSON keys: README.md.");
   run->add_option("PROBLEM", run_args.problem,
                   "a problem name of this repository (nuts-bolts, ...) or a directory holding "
                   "problem.json")
@@ -209,11 +215,11 @@ int run_cli(int argc, char** argv) {
                   "keep each test's interaction in DIR/NAME.interaction ('<' judge to "
                   "submission, '>' submission to judge)");
   run->add_option("--time-limit-ms", run_args.time_limit_ms,
-                  "override the problem's CPU time limit per test, in ms")
-      ->check(CLI::PositiveNumber);
+                  "override the problem's CPU time limit per test, in ms (1 to 3600000)")
+      ->check(CLI::Range(1, 3'600'000));
   run->add_option("--memory-mib", run_args.memory_mib,
-                  "override the problem's memory limit, in MiB")
-      ->check(CLI::PositiveNumber);
+                  "override the problem's memory limit, in MiB (1 to 1048576)")
+      ->check(CLI::Range(1, 1'048'576));
   run->add_flag("-q,--quiet", run_args.quiet, "print only the summary line");
   run->add_option("--pin-cpu", run_args.pin_cpu,
                   "run the submission and the interactor of each test on one CPU: auto (a CPU "

@@ -52,7 +52,10 @@ std::vector<std::string> resolve_interactor(const std::string& name, const fs::p
                                             const JudgePaths& paths) {
   const fs::path in_dir = dir / name;
   std::vector<fs::path> candidates{in_dir};
-  if (auto relative = relative_inside(in_dir, paths.source_dir))
+  // A problem of the source tree has its interactor built at the same place in the
+  // build tree (not when the problem lies inside the build tree already).
+  if (auto relative = relative_inside(in_dir, paths.source_dir);
+      relative && !relative_inside(in_dir, paths.build_dir))
     candidates.push_back(paths.build_dir / *relative);
   for (const fs::path& candidate : candidates) {
     if (candidate.extension() == ".py" && fs::is_regular_file(candidate))
