@@ -1,11 +1,14 @@
 #include "batch_worker.hpp"
 
+#include <optional>
+
 #include <cstdio>
 #include <iostream>
 #include <iterator>
 
 #include "batch_facts.hpp"
 #include "cpu_claim.hpp"
+#include "private_tmpdir.hpp"
 #include "process.hpp"
 #include "runner.hpp"
 
@@ -80,8 +83,16 @@ int batch_worker_main() {
   become_subreaper();
   const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
   const json job = json::parse(input, nullptr, false);
-  const json answer = job.is_discarded() ? json{{"error", "batch-worker: the job is not JSON"}}
-                                         : run_worker_job(job);
+  // The test's temporaries in one folder on a fast file system, as for `judge run`.
+  std::optional<PrivateTmpdir> tmpdir;
+  json answer;
+  try {
+    tmpdir.emplace();
+  } catch (const std::exception& error) {
+    answer = {{"error", error.what()}};
+  }
+  if (answer.is_null())
+    answer = job.is_discarded() ? json{{"error", "batch-worker: the job is not JSON"}} : run_worker_job(job);
   std::fputs(answer.dump(-1, ' ', false, json::error_handler_t::replace).c_str(), stdout);
   std::fflush(stdout);
   kill_orphans();

@@ -1,7 +1,10 @@
 #include "private_tmpdir.hpp"
 
 #include <stdlib.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -13,11 +16,22 @@
 namespace judge {
 namespace fs = std::filesystem;
 
+fs::path temp_base() {
+  if (const char* tmpdir = std::getenv("TMPDIR"); tmpdir != nullptr && *tmpdir != '\0') return tmpdir;
+  struct statfs info {};
+  if (::statfs("/dev/shm", &info) == 0 && info.f_type == TMPFS_MAGIC &&
+      ::access("/dev/shm", W_OK | X_OK) == 0)
+    return "/dev/shm";
+  return "/tmp";
+}
+
 PrivateTmpdir::PrivateTmpdir() {
   std::error_code ec;
-  const fs::path base = fs::temp_directory_path(ec);
-  if (ec)
-    throw ConfigError(fmt::format("no folder for temporary files: {} (set TMPDIR)", ec.message()));
+  const fs::path base = temp_base();
+  if (!fs::is_directory(base, ec))
+    throw ConfigError(fmt::format("no folder for temporary files: {} is not a folder (set TMPDIR "
+                                  "to a writable folder)",
+                                  base.string()));
   std::string pattern = (base / "judge-run-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr)
     throw ConfigError(fmt::format("cannot create a temporary folder in {}: {} (set TMPDIR to a "

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <initializer_list>
 #include <string>
 
 #include "problem.hpp"  // ConfigError
@@ -49,6 +50,17 @@ TEST_F(TmpdirEnvironment, TheFolderIsTmpdirWhileItLivesAndGoesWithWhatItHolds) {
   }
   EXPECT_FALSE(fs::exists(made));
   EXPECT_EQ(std::string(std::getenv("TMPDIR")), base.string());
+}
+
+TEST_F(TmpdirEnvironment, TheBaseIsTmpdirElseATmpfs) {
+  EXPECT_EQ(temp_base(), base);
+  for (const char* unset : std::initializer_list<const char*>{"", nullptr}) {
+    if (unset == nullptr) ::unsetenv("TMPDIR");
+    else ::setenv("TMPDIR", unset, 1);
+    const fs::path chosen = temp_base();
+    EXPECT_TRUE(chosen == "/dev/shm" || chosen == "/tmp") << chosen;
+    EXPECT_TRUE(fs::is_directory(chosen)) << chosen;
+  }
 }
 
 TEST_F(TmpdirEnvironment, AnUnwritableTmpdirIsAConfigErrorThatSaysWhatToSet) {
