@@ -21,25 +21,7 @@ import tempfile
 import time
 import uuid
 
-
-def processes_with_marker(marker):
-    """Pids of processes whose environment holds JUDGE_CHECK_MARKER=marker.
-
-    The judge passes its environment on to the submission, so every process of
-    this run (and of no other run, even of the same binary) carries the marker.
-    """
-    needle = f"JUDGE_CHECK_MARKER={marker}".encode()
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as f:
-                if needle in f.read().split(b"\0"):
-                    found.append(int(entry))
-        except OSError:
-            pass
-    return found
+from process_marker import processes_with_marker
 
 
 def main():
@@ -110,7 +92,7 @@ def main():
     if args.max_score is not None and result["score"] > args.max_score:
         failures.append(f"score {result['score']} > {args.max_score}")
     if args.no_leftovers:
-        survivors = processes_with_marker(marker)  # the judge itself has exited
+        survivors = [pid for pid, _ in processes_with_marker(marker)]  # the judge itself has exited
         if survivors:
             failures.append(f"processes of the submission survived the judge: {survivors}")
     for path in args.forbid_file:

@@ -229,27 +229,21 @@ finish_one() {  # target status
 
 echo "fuzz: ${#targets[@]} target(s), ${seconds} s each, $jobs at a time; logs in $build/logs"
 declare -A running=()
-for target in "${targets[@]}"; do
-  while ((${#running[@]} >= jobs)); do
-    # Wait for whichever finishes first.
-    set +e
-    wait -n -p done_pid "${!running[@]}"
-    status=$?
-    set -e
-    finish_one "${running[$done_pid]}" "$status"
-    unset "running[$done_pid]"
-  done
-  fuzz_one "$target" &
-  running[$!]=$target
-done
-while ((${#running[@]})); do
+finish_first() {  # waits for whichever running target finishes first
+  local done_pid status
   set +e
   wait -n -p done_pid "${!running[@]}"
   status=$?
   set -e
   finish_one "${running[$done_pid]}" "$status"
   unset "running[$done_pid]"
+}
+for target in "${targets[@]}"; do
+  while ((${#running[@]} >= jobs)); do finish_first; done
+  fuzz_one "$target" &
+  running[$!]=$target
 done
+while ((${#running[@]})); do finish_first; done
 
 if $merge; then
   for target in "${targets[@]}"; do

@@ -30,6 +30,7 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import batch_compare  # noqa: E402
+from process_marker import processes_with_marker  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOOSE = []  # "participant/problem" globs compared on verdicts and scores only
@@ -58,21 +59,6 @@ def compare(a, b, what):
     for problem in problems[:20]:
         print("     " + problem)
     check(not problems, f"{what}: identical to the reference run (timings aside)")
-
-
-def processes_with_marker(marker):
-    needle = f"JUDGE_CHECK_MARKER={marker}".encode()
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as f:
-                if needle in f.read().split(b"\0"):
-                    found.append(int(entry))
-        except OSError:
-            pass
-    return found
 
 
 def journal_lines(folder):

@@ -36,6 +36,9 @@ import time
 import traceback
 import uuid
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import process_marker  # noqa: E402
+
 EXIT_CONFIG = 2
 EXIT_JUDGE_ERROR = 3
 MARKER_KEY = "JUDGE_FAULTS_MARKER"
@@ -264,19 +267,7 @@ def finish_judge(process, marker, tmpdir, started, timeout=30):
 
 
 def processes_with_marker(marker):
-    needle = f"{MARKER_KEY}={marker}".encode()
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as f:
-                if needle in f.read().split(b"\0"):
-                    with open(f"/proc/{entry}/cmdline", "rb") as c:
-                        found.append((int(entry), c.read().replace(b"\0", b" ").decode(errors="replace")))
-        except OSError:
-            pass
-    return found
+    return process_marker.processes_with_marker(marker, MARKER_KEY)
 
 
 def process_table():

@@ -101,11 +101,10 @@ Moves count_moves(const std::vector<Query>& queries, std::int64_t penalty) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const std::string test_text(kTests[data[0] % kTests.size()]);
-  const std::string_view output(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const interactor_fuzz::GameInput input = interactor_fuzz::split_game_input(data, size, kTests);
+  const std::string_view output = input.output;
   const auto read_fixed_test = [&] {
-    interactor::TestFile file =
-        interactor::TestFile::from_text(std::string(interactor_fuzz::kTestFileName), test_text);
+    interactor::TestFile file = input.test_file();
     return egg_drop::read_test(file);
   };
 

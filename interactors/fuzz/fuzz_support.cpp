@@ -1,5 +1,7 @@
 #include "fuzz_support.hpp"
 
+#include "test_file_checks.hpp"  // kTestFileName
+
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -142,6 +144,15 @@ OutputLines split_output(std::string_view output) {
   }
   if (begin < output.size()) lines.unterminated = output.substr(begin);
   return lines;
+}
+
+GameInput split_game_input(const std::uint8_t* data, std::size_t size, std::span<const std::string_view> tests) {
+  return {std::string(tests[data[0] % tests.size()]),
+          std::string_view(reinterpret_cast<const char*>(data) + 1, size - 1)};
+}
+
+interactor::TestFile GameInput::test_file() const {
+  return interactor::TestFile::from_text(std::string(kTestFileName), test_text);
 }
 
 PlayedGame play_game(std::string_view output, const std::function<void(interactor::Session&)>& body) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,6 +66,16 @@ struct OutputLines {
 OutputLines split_output(std::string_view output);
 
 // ---- games
+
+// A game target's input: byte 0 picks one of the target's fixed tests (modulo their
+// number), the rest is the contestant's output.
+struct GameInput {
+  std::string test_text;
+  std::string_view output;  // points into the fuzzer's data
+  // The picked test as a file of the problem's test format, named kTestFileName.
+  interactor::TestFile test_file() const;
+};
+GameInput split_game_input(const std::uint8_t* data, std::size_t size, std::span<const std::string_view> tests);
 
 struct PlayedGame {
   interactor::Finish finish;

@@ -188,11 +188,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::filesystem::path next_pass = scratch.path() / "nextpass.in";
   std::filesystem::remove(next_pass);
 
-  const std::string test_text(kTests[data[0] % kTests.size()]);
-  const std::string_view output(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const interactor_fuzz::GameInput input = interactor_fuzz::split_game_input(data, size, kTests);
+  const std::string_view output = input.output;
   const auto read_fixed_test = [&] {
-    interactor::TestFile file =
-        interactor::TestFile::from_text(std::string(interactor_fuzz::kTestFileName), test_text);
+    interactor::TestFile file = input.test_file();
     return nuts_bolts::read_test(file);
   };
 

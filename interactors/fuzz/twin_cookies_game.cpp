@@ -72,11 +72,10 @@ struct Header {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const std::string test_text(kTests[data[0] % kTests.size()]);
-  const std::string_view output(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const interactor_fuzz::GameInput input = interactor_fuzz::split_game_input(data, size, kTests);
+  const std::string_view output = input.output;
   const auto read_fixed_test = [&] {
-    interactor::TestFile file =
-        interactor::TestFile::from_text(std::string(interactor_fuzz::kTestFileName), test_text);
+    interactor::TestFile file = input.test_file();
     return twin_cookies::read_test(file);
   };
 

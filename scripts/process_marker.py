@@ -1,0 +1,27 @@
+"""Finding every process of one judge run, wherever it went (scripts' shared helper).
+
+A test script puts KEY=MARKER (a fresh marker) in the environment of the judge it
+starts; the judge passes its environment on to the interactor and the submission,
+and they to what they start, so every process of that run (and of no other run, even
+of the same binaries) carries it, in the judge's pid namespace or a box's.
+"""
+import os
+
+
+def processes_with_marker(marker, key="JUDGE_CHECK_MARKER"):
+    """[(pid, command line)] of the processes whose environment holds KEY=MARKER,
+    this process excepted."""
+    needle = f"{key}={marker}".encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                if needle not in f.read().split(b"\0"):
+                    continue
+            with open(f"/proc/{entry}/cmdline", "rb") as c:
+                found.append((int(entry), c.read().replace(b"\0", b" ").decode(errors="replace")))
+        except OSError:
+            pass  # gone meanwhile, or not ours to read
+    return found
