@@ -10,6 +10,7 @@ machine slows both sides alike. Rows:
   3b CPU time of a 300 ms burner (+-1 ms); peak memory of a 1 MiB child (3 MiB)
   4  judge batch -j 2 vs -j 1 on 2 cores                                    >= 1.8x
   5  interactor CPU on the heaviest tests                                   50 / 100 ms
+     and what joining a cgroup costs on this host (info: it is part of rows 1-3)
 Also: the same round trips with both processes pinned to one core vs placed by the
 scheduler, and the solution's CPU time under each placement (fairness).
 
@@ -89,7 +90,7 @@ class Bench:
             lambda: self.judge_run(problem_arg, solution, test_name, ["--pin-cpu", "0"])[0])
         ratio = statistics.median(judged) / statistics.median(base)
         self.row(f"1  {label}: judge / baseline, both on one core "
-                 f"({statistics.median(base) * 1000:.1f} vs {statistics.median(judged) * 1000:.1f} ms)",
+                 f"(judge {statistics.median(judged) * 1000:.1f}, baseline {statistics.median(base) * 1000:.1f} ms)",
                  ratio, 1.02, "x", ratio <= 1.02)
         base_t, judged_t = interleave(
             self.runs,
@@ -97,7 +98,8 @@ class Bench:
             lambda: self.judge_run(problem_arg, solution, test_name,
                                    ["--pin-cpu", "0", "--transcripts", os.path.join(self.tmp, "t")])[0])
         ratio = statistics.median(judged_t) / statistics.median(base_t)
-        self.row(f"2  {label}: judge with transcripts / baseline", ratio, 1.10, "x", ratio <= 1.10)
+        self.row(f"2  {label}: judge with transcripts / baseline (judge {statistics.median(judged_t) * 1000:.1f}, "
+                 f"baseline {statistics.median(base_t) * 1000:.1f} ms)", ratio, 1.10, "x", ratio <= 1.10)
         # Placement: the scheduler's choice vs one core, and the CPU time each reports.
         free, pinned = interleave(
             self.runs,
@@ -109,7 +111,7 @@ class Bench:
         cpu_pinned = statistics.median(r["tests"][0]["cpu_ms"] for _, r in pinned)
         self.rows.append((f"   {label}: wall, scheduler's placement / one core "
                           f"({wall_free * 1000:.1f} vs {wall_pinned * 1000:.1f} ms); solution CPU "
-                          f"{cpu_free} ms vs {cpu_pinned} ms", wall_free / wall_pinned, "-", "x", "info"))
+                          f"{cpu_free} vs {cpu_pinned} ms", wall_free / wall_pinned, "-", "x", "info"))
 
     def fixed_cost(self):
         problem = os.path.join(REPO, "judge", "bench", "pingpong")
@@ -122,7 +124,7 @@ class Bench:
             lambda: self.judge_run(problem, solution, "1", ["--pin-cpu", "0"])[0])
         extra_ms = (statistics.median(judged) - statistics.median(base)) * 1000
         self.row(f"3  per-test fixed cost: judge run - baseline on 1 round trip "
-                 f"({statistics.median(base) * 1000:.1f} vs {statistics.median(judged) * 1000:.1f} ms)",
+                 f"(judge {statistics.median(judged) * 1000:.1f}, baseline {statistics.median(base) * 1000:.1f} ms)",
                  extra_ms, 3, "ms", extra_ms <= 3)
         # The box's share of that cost (judge run uses it by default), and the peak
         # memory judge run reports for the same small solution with and without it:
@@ -134,7 +136,7 @@ class Bench:
         boxed_s = statistics.median(seconds for seconds, _ in boxed)
         plain_s = statistics.median(seconds for seconds, _ in plain)
         self.rows.append((f"3  of which containment: --sandbox auto - none "
-                          f"({boxed_s * 1000:.1f} vs {plain_s * 1000:.1f} ms)",
+                          f"(auto {boxed_s * 1000:.1f}, none {plain_s * 1000:.1f} ms)",
                           (boxed_s - plain_s) * 1000, "-", "ms", "info"))
         boxed_mib = boxed[-1][1]["tests"][0]["memory_kib"] / 1024
         plain_mib = plain[-1][1]["tests"][0]["memory_kib"] / 1024
@@ -167,6 +169,32 @@ class Bench:
                  f"{figures['small_peak_kib'] / 1024:.1f} and {figures['small_peak_kib_from_256mib_parent'] / 1024:.1f})",
                  large - small, 3, "MiB", large - small <= 3)
 
+    def cgroup_join(self):
+        """What moving a process into a cgroup costs when no RCU grace period passed
+        recently (docs/performance.md, row 1): a shell that writes its pid into a fresh
+        cgroup's cgroup.procs against one that does not, runs 0.3 s apart."""
+        with open("/proc/mounts") as mounts:
+            fields = [line.split() for line in mounts]
+        favor = any(f[2] in ("cgroup", "cgroup2") and "favordynmods" in f[3].split(",") for f in fields if len(f) > 3)
+        parent = "/sys/fs/cgroup/pids"
+        if os.geteuid() != 0 or not os.path.exists(os.path.join(parent, "cgroup.procs")):
+            self.rows.append(("   joining a cgroup (v1 pids hierarchy)", "n/a", "-", "ms", "not root / no v1 pids"))
+            return
+        group = os.path.join(parent, f"judge-bench-{os.getpid()}")
+        os.makedirs(group, exist_ok=True)
+        try:
+            joins, plain = [], []
+            for _ in range(3 if self.tiny else max(5, self.runs)):
+                time.sleep(0.3)
+                joins.append(run(["/bin/sh", "-c", f"echo $$ > {group}/cgroup.procs"])[0])
+                time.sleep(0.3)
+                plain.append(run(["/bin/sh", "-c", "true"])[0])
+        finally:
+            os.rmdir(group)
+        cost = (statistics.median(joins) - statistics.median(plain)) * 1000
+        self.rows.append((f"   joining a cgroup after 0.3 s of none (RCU grace period; cgroup "
+                          f"favordynmods {'on' if favor else 'off'})", cost, "-", "ms", "info"))
+
     def batch(self):
         help_run = subprocess.run([self.judge, "batch", "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         if help_run.returncode != 0:
@@ -193,7 +221,7 @@ class Bench:
                 os.path.join(out, "standings.csv")) else ""
         speedup = times["1"] / times["2"]
         same = verdicts["1"] == verdicts["2"]
-        self.row(f"4  judge batch -j 2 / -j 1 ({times['1']:.1f} s vs {times['2']:.1f} s; standings "
+        self.row(f"4  judge batch -j 2 / -j 1 (-j 1 {times['1']:.1f} s, -j 2 {times['2']:.1f} s; standings "
                  f"{'identical' if same else 'DIFFER'})", speedup, 1.8, "x", speedup >= 1.8 and same)
 
     def interactor_cpu(self):
@@ -254,6 +282,7 @@ def main():
                           os.path.join(pingpong, rounds + ".in"),
                           os.path.join(bench.build, "judge", "bench_pingpong_solution"), rounds)
         bench.fixed_cost()
+        bench.cgroup_join()
         bench.batch()
         bench.interactor_cpu()
         bench.print_table()
