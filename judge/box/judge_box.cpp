@@ -75,6 +75,7 @@ struct Options {
   std::vector<std::string> cgroups;  // directories whose cgroup.procs B joins
   std::vector<Bind> binds;
   long scratch_kib = 65536;
+  long cpu = -1;  // >= 0: the program (P) runs only on this CPU; B and C run anywhere
   bool isolate = true;  // false: no namespaces at all (judge --sandbox none is not this tool)
   std::vector<char*> argv;
 };
@@ -154,6 +155,7 @@ Options parse(int argc, char** argv) {
     else if (arg == "--gid") options.gid = std::strtol(value("--gid").c_str(), nullptr, 10);
     else if (arg == "--cgroup") options.cgroups.push_back(value("--cgroup"));
     else if (arg == "--scratch-kib") options.scratch_kib = std::strtol(value("--scratch-kib").c_str(), nullptr, 10);
+    else if (arg == "--cpu") options.cpu = std::strtol(value("--cpu").c_str(), nullptr, 10);
     else if (arg == "--no-namespaces") options.isolate = false;
     else if (arg == "--file") {  // copied into the box (see build_root)
       const std::string spec = value("--file");
@@ -334,6 +336,14 @@ void send_pid() {
   // Its own process group: without a pid namespace, C ends P's leftovers with one killpg.
   ::setpgid(0, 0);
   if (in_root && ::chdir("/tmp") != 0) die(errno_text("chdir /tmp"));
+  // Pinned only now: B and C set the box up on whichever CPU is free while the
+  // interactor starts on this one (the judge pins the interactor there too).
+  if (options.cpu >= 0) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(static_cast<int>(options.cpu), &set);
+    ::sched_setaffinity(0, sizeof set, &set);  // a placement hint: the test runs either way
+  }
   send_pid();
   ::execv(options.argv[0], options.argv.data());
   const std::string why = std::string("cannot execute ") + options.argv[0] + ": " + std::strerror(errno);

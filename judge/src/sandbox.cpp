@@ -47,6 +47,7 @@ std::vector<std::string> boxed_command(const std::vector<std::string>& command,
   }
   for (const auto& dir : settings.cgroup_dirs) argv.insert(argv.end(), {"--cgroup", dir});
   argv.insert(argv.end(), {"--scratch-kib", std::to_string(settings.scratch_kib)});
+  if (settings.cpu >= 0) argv.insert(argv.end(), {"--cpu", std::to_string(settings.cpu)});
 
   std::vector<std::string> inside;
   std::set<std::string> used_names;

@@ -26,6 +26,8 @@ struct BoxSettings {
   bool drop_to_unprivileged_uid = false;  // the judge is root: run as box_uid
   std::vector<std::string> cgroup_dirs;   // joined by the box before anything starts
   std::int64_t scratch_kib = 65536;       // size of the box's /tmp
+  int cpu = -1;  // >= 0: the program runs only on this CPU (set by the box right before
+                 // exec, so that its setup may use another CPU meanwhile)
 };
 
 // judge-box next to the running judge executable, or empty if it is not there.

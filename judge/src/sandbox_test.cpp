@@ -4,6 +4,7 @@
 #include "sandbox.hpp"
 
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -100,11 +101,13 @@ class BoxedProcess : public ::testing::Test {
     box_ = find_box_executable();
     if (box_.empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
   }
-  Process spawn(const std::vector<std::string>& command, const std::vector<std::string>& cgroups = {}) {
+  Process spawn(const std::vector<std::string>& command, const std::vector<std::string>& cgroups = {},
+                int cpu = -1) {
     BoxSettings settings;
     settings.box_executable = box_;
     settings.drop_to_unprivileged_uid = ::geteuid() == 0;
     settings.cgroup_dirs = cgroups;
+    settings.cpu = cpu;
     SpawnRequest request;
     request.argv = boxed_command(command, settings);
     request.boxed = true;
@@ -140,6 +143,25 @@ TEST_F(BoxedProcess, PeakMemoryIsTheProgramsOwnNotTheJudges) {
   EXPECT_GE(large.peak_kib - small.peak_kib, 60 * 1024);
   // Forked from the small box, not from this large test binary.
   EXPECT_LT(small.peak_kib, 4 * 1024);
+}
+
+// --cpu: the box pins the program (only the program: its setup ran anywhere).
+TEST_F(BoxedProcess, TheProgramRunsOnTheCpuItWasGiven) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof allowed, &allowed), 0);
+  int last = -1;
+  for (int cpu = 0; cpu < 64; ++cpu)
+    if (CPU_ISSET(cpu, &allowed)) last = cpu;
+  ASSERT_GE(last, 0);
+  Process pinned = spawn({helper, "affinity"}, {}, last);
+  pinned.reap();
+  EXPECT_EQ(pinned.exit_facts()->exit_code, 10 + last);
+  if (CPU_COUNT(&allowed) > 1) {
+    Process free = spawn({helper, "affinity"});
+    free.reap();
+    EXPECT_EQ(free.exit_facts()->exit_code, 9);
+  }
 }
 
 TEST_F(BoxedProcess, KillingTheProgramIsReportedAsSigkill) {

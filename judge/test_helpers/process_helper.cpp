@@ -9,6 +9,7 @@
 //   sigpipe       print the disposition of SIGPIPE (0 default, 1 ignored)
 #include <signal.h>
 #include <time.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -56,6 +57,15 @@ int main(int argc, char** argv) {
     std::printf("%d %d %d\n", static_cast<int>(getpid()), static_cast<int>(getpgrp()),
                 static_cast<int>(getpgid(getppid())));
     return 0;
+  }
+  if (mode == "affinity") {
+    // 10 + the CPU when the process may run on exactly one, 9 otherwise.
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) != 1) return 9;
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      if (CPU_ISSET(cpu, &set)) return 10 + cpu;
+    return 9;
   }
   if (mode == "sigpipe") {
     struct sigaction current {};
