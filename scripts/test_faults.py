@@ -516,37 +516,33 @@ def test_file_is_a_dangling_symlink(ctx, d):
                       [os.path.join(problem, "tests", "02.in")])
 
 
-@case
-def test_file_is_binary_garbage(ctx, d):
-    # The interactor cannot read the test: JE (exit 3), never the contestant's fault;
-    # the result is written, complete, and stderr says which test is broken.
-    garbage = bytes(random.Random(1).randrange(256) for _ in range(4096))
-    problem = nuts_bolts_problem(ctx, os.path.join(d, "p"), {"01-sample": sample_test(ctx), "02-garbage": garbage})
+def broken_test_case(ctx, d, tests, broken, expected_verdicts):
+    """The interactor cannot read test `broken`: JE (exit 3), never the contestant's
+    fault; the result is written, complete, and stderr says which test is broken."""
+    problem = nuts_bolts_problem(ctx, os.path.join(d, "p"), tests)
     result = os.path.join(d, "out", "result.json")
     os.makedirs(os.path.dirname(result))
     run = run_judge(ctx, d, ["run", problem, os.path.join(ctx.repo, "solutions/nuts-bolts/accepted/quicksort.py"),
                              "--json", result])
     check_status(run, EXIT_JUDGE_ERROR)
-    check_stderr(run, "judge error in test 02-garbage", "02-garbage.in")
+    check_stderr(run, f"judge error in test {broken}", f"{broken}.in")
     verdict = load_complete_result(result)
     expect(verdict["verdict"] == "JE", f"verdict {verdict['verdict']}, expected JE")
-    expect([t["verdict"] for t in verdict["tests"]] == ["AC", "JE"],
-           f"test verdicts {[t['verdict'] for t in verdict['tests']]}, expected AC JE")
+    expect([t["verdict"] for t in verdict["tests"]] == expected_verdicts,
+           f"test verdicts {[t['verdict'] for t in verdict['tests']]}, expected {expected_verdicts}")
     check_no_write_temporaries(result)
     check_clean(run)
 
 
 @case
+def test_file_is_binary_garbage(ctx, d):
+    garbage = bytes(random.Random(1).randrange(256) for _ in range(4096))
+    broken_test_case(ctx, d, {"01-sample": sample_test(ctx), "02-garbage": garbage}, "02-garbage", ["AC", "JE"])
+
+
+@case
 def test_file_is_empty(ctx, d):
-    problem = nuts_bolts_problem(ctx, os.path.join(d, "p"), {"01-empty": ""})
-    result = os.path.join(d, "out", "result.json")
-    os.makedirs(os.path.dirname(result))
-    run = run_judge(ctx, d, ["run", problem, os.path.join(ctx.repo, "solutions/nuts-bolts/accepted/quicksort.py"),
-                             "--json", result])
-    check_status(run, EXIT_JUDGE_ERROR)
-    check_stderr(run, "judge error in test 01-empty", "01-empty.in")
-    expect(load_complete_result(result)["verdict"] == "JE", "verdict is not JE")
-    check_clean(run)
+    broken_test_case(ctx, d, {"01-empty": ""}, "01-empty", ["JE"])
 
 
 @case

@@ -241,9 +241,14 @@ def line_reader_seeds():
     }
 
 
+def testdata_seeds(problem):
+    """The problem's own small test files, as seeds named testdata-<test>."""
+    return {f"testdata-{path.stem}": path.read_bytes()
+            for path in sorted((ROOT / "testdata" / problem).glob("*.in")) if path.stat().st_size < 8192}
+
+
 def nuts_bolts_test_file_seeds():
-    seeds = {f"testdata-{path.stem}": path.read_bytes()
-             for path in sorted((ROOT / "testdata" / "nuts-bolts").glob("*.in")) if path.stat().st_size < 8192}
+    seeds = testdata_seeds("nuts-bolts")
     seeds.update({
         "bad-permutation": b"3\nfixed\n1 2 2\n3 2 1\n",
         "bad-mode": b"5\nshuffled 3\n",
@@ -257,8 +262,7 @@ def nuts_bolts_test_file_seeds():
 
 
 def egg_drop_test_file_seeds():
-    seeds = {f"testdata-{path.stem}": path.read_bytes()
-             for path in sorted((ROOT / "testdata" / "egg-drop").glob("*.in")) if path.stat().st_size < 8192}
+    seeds = testdata_seeds("egg-drop")
     seeds.update({
         "penalty-too-big": b"3\n1000000001\nfixed\n2 1 3\n",
         "repeat": b"3\n3\nfixed\n2 2 3\n",
@@ -270,8 +274,7 @@ def egg_drop_test_file_seeds():
 
 
 def twin_cookies_test_file_seeds():
-    seeds = {f"testdata-{path.stem}": path.read_bytes()
-             for path in sorted((ROOT / "testdata" / "twin-cookies").glob("*.in")) if path.stat().st_size < 8192}
+    seeds = testdata_seeds("twin-cookies")
     seeds.update({
         "unknown-strategy": b"5\nadaptive 1\n",
         "no-seed": b"5\nmin\n",
