@@ -32,12 +32,12 @@ path, problem, source = sys.argv[1:]
 try:
     r = json.load(open(path))
 except (OSError, ValueError):
-    print(f"{problem:<14} {source:<48} {'ERROR':<7}"); sys.exit()
+    print(f"{problem:<14} {source:<54} {'ERROR':<7}"); sys.exit()
 tests = r["tests"]
 cpu = max((t["cpu_ms"] for t in tests), default=0)
 share = max((t["queries"] / t["query_limit"] for t in tests if t.get("queries") is not None and t.get("query_limit")), default=None)
 ok = sum(t["verdict"] == "AC" for t in tests)
-print(f"{problem:<14} {source:<48} {r['verdict']:<7} {ok:>3}/{len(tests):<3} {r['score']:>7g}/{r['max_score']:<5g} {cpu:>7} ms  "
+print(f"{problem:<14} {source:<54} {r['verdict']:<7} {ok:>3}/{len(tests):<3} {r['score']:>7g}/{r['max_score']:<5g} {cpu:>7} ms  "
       + (f"{100*share:5.1f} %" if share is not None else "    -"))
 PY
 )")
@@ -45,6 +45,6 @@ PY
   done
 done
 echo
-printf '%-14s %-48s %-7s %-7s %-13s %10s  %s\n' problem solution verdict tests score "max CPU" "max queries/limit"
+printf '%-14s %-54s %-7s %-7s %-13s %10s  %s\n' problem solution verdict tests score "max CPU" "max queries/limit"
 printf '%s\n' "${rows[@]}"
 exit $status
