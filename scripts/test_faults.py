@@ -857,6 +857,23 @@ def sigkill_mid_run_kills_the_test(ctx, d):
     shutil.rmtree(tmpdir)  # what a SIGKILLed judge cannot remove (README.md)
 
 
+def check_batch_folder_whole(out):
+    """After a batch stopped by a full disk: no temporary left in OUT, and every JSON
+    file in it complete (the filler that took the space is not the batch's)."""
+    for root, _, files in os.walk(out):
+        for name in files:
+            path = os.path.join(root, name)
+            if name == "filler":
+                continue
+            expect(not name.startswith("."), f"a temporary was left: {path}")
+            if name.endswith(".json"):
+                with open(path) as f:
+                    try:
+                        json.load(f)
+                    except ValueError:
+                        raise Failure(f"half-written {path}")
+
+
 @case
 def batch_out_on_full_tmpfs(ctx, d):
     # judge batch with its --out folder on a full file system: a clear error, no
@@ -872,18 +889,7 @@ def batch_out_on_full_tmpfs(ctx, d):
     expect(run.returncode in (EXIT_CONFIG, EXIT_JUDGE_ERROR),
            f"exit status {run.returncode}, expected {EXIT_CONFIG} or {EXIT_JUDGE_ERROR}\n{run.show()}")
     check_stderr(run, out, "No space left on device")
-    for root, _, files in os.walk(out):
-        for name in files:
-            path = os.path.join(root, name)
-            if name == "filler":
-                continue
-            expect(not name.startswith("."), f"a temporary was left: {path}")
-            if name.endswith(".json"):
-                with open(path) as f:
-                    try:
-                        json.load(f)
-                    except ValueError:
-                        raise Failure(f"half-written {path}")
+    check_batch_folder_whole(out)
     check_clean(run)
 
 
@@ -903,16 +909,7 @@ def batch_out_fills_up_mid_run(ctx, d):
     expect(run.returncode in (EXIT_CONFIG, EXIT_JUDGE_ERROR),
            f"exit status {run.returncode}, expected {EXIT_CONFIG} or {EXIT_JUDGE_ERROR}\n{run.show()}")
     check_stderr(run, "No space left on device")
-    for root, _, files in os.walk(out):
-        for name in files:
-            path = os.path.join(root, name)
-            expect(not name.startswith("."), f"a temporary was left: {path}")
-            if name.endswith(".json"):
-                with open(path) as f:
-                    try:
-                        json.load(f)
-                    except ValueError:
-                        raise Failure(f"half-written {path}")
+    check_batch_folder_whole(out)
     check_clean(run)
 
 
