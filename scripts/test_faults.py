@@ -565,7 +565,8 @@ def interactor_not_executable(ctx, d):
 @case
 def interactor_is_not_a_program(ctx, d):
     # Executable bits, but garbage inside: exec fails (ENOEXEC). The judge cannot run
-    # the test at all: exit 3, naming the file; nothing written, nothing left.
+    # the test: it is JE with the reason naming the file, the run stops there and its
+    # result is still written (a judge fault never loses the run); exit 3.
     problem = echo_problem(ctx, os.path.join(d, "p"))
     write(os.path.join(problem, "broken"), bytes(random.Random(3).randrange(1, 256) for _ in range(256)), mode=0o755)
     write(os.path.join(problem, "problem.json"), '{"interactor": "broken", "testdata": "tests"}')
@@ -573,7 +574,11 @@ def interactor_is_not_a_program(ctx, d):
     run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY), "--json", result])
     check_status(run, EXIT_JUDGE_ERROR)
     check_stderr(run, os.path.join(problem, "broken"))
-    check_result_untouched(result, PREVIOUS)
+    written = load_complete_result(result)
+    expect(written["verdict"] == "JE" and written["tests"][0]["verdict"] == "JE",
+           f"the test the judge could not run is JE in the result\n{run.show()}")
+    expect(os.path.join(problem, "broken") in written["tests"][0]["message"],
+           f"the JE names the file\n{run.show()}")
     check_clean(run)
 
 

@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "process.hpp"
-#include "sandbox.hpp"
+#include "process/process.hpp"
+#include "box/sandbox.hpp"
 
 extern char** environ;
 

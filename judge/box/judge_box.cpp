@@ -34,7 +34,6 @@
 // Written against the kernel API directly (not bubblewrap): bubblewrap reports a
 // signal death only as exit code 128 + n and no rusage, and its own setup CPU
 // would be timed with the submission; here every figure comes from wait4 on P.
-#include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <sched.h>
@@ -55,6 +54,8 @@
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include "process/proc_stat.hpp"
 
 namespace {
 
@@ -351,33 +352,6 @@ void send_pid() {
   ::_exit(127);
 }
 
-// Pids whose parent is `parent`, from /proc (used only without a pid namespace).
-std::vector<pid_t> children_of(pid_t parent) {
-  std::vector<pid_t> children;
-  DIR* dir = ::opendir("/proc");
-  if (dir == nullptr) return children;
-  while (const dirent* entry = ::readdir(dir)) {
-    char* end = nullptr;
-    const long pid = std::strtol(entry->d_name, &end, 10);
-    if (end == entry->d_name || *end != '\0') continue;
-    char path[64];
-    std::snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-    FILE* stat = std::fopen(path, "re");
-    if (stat == nullptr) continue;
-    char line[1024] = {};
-    const bool got = std::fgets(line, sizeof line, stat) != nullptr;
-    std::fclose(stat);
-    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
-    const char* close = got ? std::strrchr(line, ')') : nullptr;
-    long ppid = 0;
-    char state = 0;
-    if (close != nullptr && std::sscanf(close + 1, " %c %ld", &state, &ppid) == 2 && ppid == parent)
-      children.push_back(static_cast<pid_t>(pid));
-  }
-  ::closedir(dir);
-  return children;
-}
-
 // C: starts P, reaps it, ends everything else P started, and reports.
 [[noreturn]] void run_init(const Options& options, Ledger& ledger, bool own_pid_namespace,
                            bool may_build_root) {
@@ -431,7 +405,7 @@ std::vector<pid_t> children_of(pid_t parent) {
     } else {
       ::kill(-child, SIGKILL);
       for (int round = 0; round < 100; ++round) {
-        const auto rest = children_of(::getpid());
+        const auto rest = judge::children_of(::getpid());
         if (rest.empty()) break;
         for (pid_t pid : rest) {
           ::kill(-pid, SIGKILL);

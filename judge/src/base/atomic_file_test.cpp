@@ -1,0 +1,29 @@
+#include "base/atomic_file.hpp"
+
+#include <stdlib.h>
+
+#include <gtest/gtest.h>
+
+#include "base/errors.hpp"
+#include "base/text_file.hpp"
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+TEST(AtomicFile, ReplacesTheWholeFileAndLeavesNoTemporaries) {
+  std::string pattern = (fs::temp_directory_path() / "atomic-file-test-XXXXXX").string();
+  ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+  const fs::path dir = pattern;
+  write_file_atomically(dir / "r.json", "first");
+  write_file_atomically(dir / "r.json", "second");
+  EXPECT_EQ(read_file(dir / "r.json"), "second");
+  int files = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 1);
+  EXPECT_THROW(write_file_atomically(dir / "missing-dir" / "r.json", "x"), JudgeFault);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,20 @@
+// Reading a file whole, or only its end: the one place the judge turns a file into a
+// string (problem configs, compiler logs, cgroup counters, an interactor's message,
+// a program's stderr).
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace judge {
+
+// The file's bytes, or nullopt when it cannot be opened.
+std::optional<std::string> read_file(const std::filesystem::path& path);
+
+// The last `max_bytes` bytes of the file ("" when it cannot be opened): a program's
+// stderr may be megabytes, and only its end says how it failed.
+std::string read_tail(const std::filesystem::path& path, std::size_t max_bytes);
+
+}  // namespace judge

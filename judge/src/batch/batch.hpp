@@ -1,0 +1,55 @@
+// `judge batch`: grades many submissions of many problems in one run, resumable
+// and shardable. The batch process plans the work (batch_plan), skips what its
+// journal already holds, compiles each source once (in a forked worker) and runs
+// each test in a freshly executed `judge batch-worker` (batch_worker.hpp; at most
+// `jobs` workers at once, batch_workers.hpp), appends each finished test to
+// the journal (batch_journal) and, for a whole batch (not a shard), writes each
+// submission's verdict JSON as soon as its last test is done, then the standings
+// and the reports asked for. Killed at any moment, it loses only the tests that
+// were running; `--resume` runs exactly the rest.
+//
+// Timing: CPU time and memory are each process's own (wait4), whatever runs beside
+// it; wall time is not, so the journal records how many tests ran at once and the
+// report says where workers competed for cores.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/errors.hpp"
+#include "batch/plan.hpp"
+#include "problem/problem.hpp"
+
+namespace judge {
+
+struct BatchOptions {
+  std::vector<std::string> submissions;  // folders DIR/<participant>/<problem>.<ext>, or files
+  std::filesystem::path out_dir;
+  std::vector<std::string> problems;     // empty: every problem of the repository
+  std::vector<std::string> tests;        // empty: every test
+  std::size_t jobs = 0;                  // 0: default_jobs()
+  bool resume = false;
+  Shard shard;
+  bool keep_transcripts = false;
+  std::optional<std::filesystem::path> junit_file;
+  std::optional<std::filesystem::path> html_file;
+  bool quiet = false;
+};
+
+// Cores this process may run on (sched_getaffinity).
+std::size_t available_cores();
+
+// Half the cores, at least 1: an interactive test keeps two processes busy (the
+// submission and the interactor, who mostly take turns), and CPU-bound neighbours
+// would otherwise make the wall limit (ILE) less fair.
+std::size_t default_jobs();
+
+// Runs the batch. Returns the exit status: 0 every submission AC; 1 graded, some
+// not AC; 3 a judge error (JE, a worker that failed); 130 interrupted (SIGINT or
+// SIGTERM). Throws ConfigError for a usage or configuration error.
+int run_batch(const BatchOptions& options, const JudgePaths& paths);
+
+}  // namespace judge

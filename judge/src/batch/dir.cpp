@@ -1,0 +1,82 @@
+#include "batch/dir.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "base/atomic_file.hpp"
+#include "base/text_file.hpp"
+#include "report/run_report.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace batch_files {
+fs::path manifest(const fs::path& dir) { return dir / "batch.json"; }
+fs::path journal(const fs::path& dir) { return dir / "journal.jsonl"; }
+fs::path result(const fs::path& dir, const PlannedSubmission& submission) {
+  return dir / "results" / submission.participant / (submission.problem + ".json");
+}
+fs::path standings_json(const fs::path& dir) { return dir / "standings.json"; }
+fs::path standings_csv(const fs::path& dir) { return dir / "standings.csv"; }
+fs::path transcripts_dir(const PlannedSubmission& submission) {
+  return fs::path("transcripts") / submission.participant / submission.problem;
+}
+}  // namespace batch_files
+
+void write_manifest(const fs::path& dir, const BatchPlan& plan, const Shard& shard,
+                    const std::string& written_by) {
+  const nlohmann::json manifest = {{"format", batch_format},
+                                   {"written_by", written_by},
+                                   {"shard", shard.text()},
+                                   {"plan", plan_to_json(plan)}};
+  write_file_atomically(batch_files::manifest(dir), manifest.dump(2) + "\n");
+}
+
+BatchDir load_batch_dir(const fs::path& dir) {
+  const fs::path file = batch_files::manifest(dir);
+  const auto text = read_file(file);
+  if (!text)
+    throw ConfigError(fmt::format("{} holds no batch (no {}): give the --out folder of a "
+                                  "judge batch or judge merge",
+                                  dir.string(), file.filename().string()));
+  const nlohmann::json manifest = nlohmann::json::parse(*text, nullptr, false);
+  if (manifest.is_discarded() || !manifest.is_object() ||
+      manifest.value("format", "") != batch_format || !manifest.contains("plan"))
+    throw ConfigError(fmt::format("{} is not a batch manifest of format {}", file.string(),
+                                  batch_format));
+  BatchDir batch;
+  batch.dir = dir;
+  batch.plan = plan_from_json(manifest["plan"], file.string());
+  batch.shard = parse_shard(manifest.value("shard", "1/1"));
+  batch.journal = read_journal(batch_files::journal(dir));
+  return batch;
+}
+
+BatchGrades grade_records(const BatchPlan& plan, const std::vector<nlohmann::json>& records) {
+  BatchGrades grades;
+  grades.units = plan_units(plan);
+  grades.finished = finished_units(plan, grades.units, records);
+  grades.graded = grade_batch(plan, grades.finished, grades.warnings);
+  grades.standings = make_standings(plan, grades.graded);
+  return grades;
+}
+
+void write_result(const fs::path& dir, const BatchPlan& plan, const GradedSubmission& graded) {
+  if (!graded.result) return;
+  const fs::path file = batch_files::result(dir, plan.submissions[graded.submission]);
+  fs::create_directories(file.parent_path());
+  write_file_atomically(file, to_json(*graded.result).dump(2) + "\n");
+}
+
+void write_results_and_standings(const fs::path& dir, const BatchPlan& plan,
+                                 const BatchGrades& grades) {
+  for (const auto& graded : grades.graded) write_result(dir, plan, graded);
+  write_file_atomically(batch_files::standings_json(dir),
+                        standings_to_json(grades.standings).dump(2) + "\n");
+  write_file_atomically(batch_files::standings_csv(dir), standings_to_csv(grades.standings));
+}
+
+}  // namespace judge

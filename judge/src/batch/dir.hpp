@@ -1,0 +1,75 @@
+// The output folder of a batch, and everything that reads or writes it:
+//
+//   DIR/batch.json                              the plan and the shard (manifest)
+//   DIR/journal.jsonl                           one line per finished test (batch_journal)
+//   DIR/results/<participant>/<problem>.json    `judge run --json` format
+//   DIR/standings.json, DIR/standings.csv       standings.hpp
+//   DIR/transcripts/<participant>/<problem>/<test>.interaction   with --transcripts
+//
+// The journal is the only source of truth; results and standings are derived from
+// it (and the plan) by one function, so `judge batch --resume`, `judge merge` and
+// `judge report` all produce the same files for the same finished tests. Every file
+// but the journal is written atomically (write_file_atomically).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/errors.hpp"
+#include "base/atomic_file.hpp"
+#include "batch/journal.hpp"
+#include "batch/plan.hpp"
+#include "batch/results.hpp"
+#include "report/standings.hpp"
+
+namespace judge {
+
+namespace batch_files {
+std::filesystem::path manifest(const std::filesystem::path& dir);
+std::filesystem::path journal(const std::filesystem::path& dir);
+std::filesystem::path result(const std::filesystem::path& dir, const PlannedSubmission& submission);
+std::filesystem::path standings_json(const std::filesystem::path& dir);
+std::filesystem::path standings_csv(const std::filesystem::path& dir);
+// Relative to DIR, as recorded in the journal and the verdict JSON.
+std::filesystem::path transcripts_dir(const PlannedSubmission& submission);
+}  // namespace batch_files
+
+inline constexpr const char* batch_format = "judge-batch/1";
+
+// Writes DIR/batch.json: {"format", "written_by", "shard": "I/N", "plan": {...}}.
+void write_manifest(const std::filesystem::path& dir, const BatchPlan& plan, const Shard& shard,
+                    const std::string& written_by);
+
+struct BatchDir {
+  std::filesystem::path dir;
+  BatchPlan plan;
+  Shard shard;
+  JournalContents journal;
+};
+
+// Throws ConfigError when DIR holds no batch (no readable batch.json).
+BatchDir load_batch_dir(const std::filesystem::path& dir);
+
+// Everything derived from a batch folder's plan and journal.
+struct BatchGrades {
+  std::vector<WorkUnit> units;                      // of the whole plan
+  std::map<std::string, nlohmann::json> finished;   // unit_key -> record
+  std::vector<GradedSubmission> graded;             // per planned submission
+  Standings standings;
+  std::vector<std::string> warnings;
+};
+
+BatchGrades grade_records(const BatchPlan& plan, const std::vector<nlohmann::json>& records);
+
+// Writes DIR/results/<participant>/<problem>.json for one graded submission.
+void write_result(const std::filesystem::path& dir, const BatchPlan& plan,
+                  const GradedSubmission& graded);
+// Writes every graded result and the standings (JSON and CSV).
+void write_results_and_standings(const std::filesystem::path& dir, const BatchPlan& plan,
+                                 const BatchGrades& grades);
+
+}  // namespace judge

@@ -1,0 +1,95 @@
+#include "batch/journal.hpp"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+struct TempDir {
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "batch-journal-test-XXXXXX").string();
+    path = ::mkdtemp(pattern.data());
+  }
+  ~TempDir() { fs::remove_all(path); }
+  fs::path path;
+};
+
+nlohmann::json record(const std::string& test) {
+  return {{"participant", "alice"}, {"problem", "p"}, {"test", test}, {"verdict", "AC"}};
+}
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(BatchJournal, AppendsOneLinePerRecord) {
+  TempDir dir;
+  const fs::path file = dir.path / "journal.jsonl";
+  {
+    JournalWriter writer(file);
+    writer.append(record("01"));
+    writer.append(record("02"));
+  }
+  JournalWriter(file).append(record("03"));  // reopened: appends
+  const JournalContents contents = read_journal(file);
+  ASSERT_EQ(contents.records.size(), 3u);
+  EXPECT_EQ(contents.records[2]["test"], "03");
+  EXPECT_EQ(contents.skipped_lines, 0u);
+  const std::string text = read(file);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3);
+}
+
+TEST(BatchJournal, TornLastLineIsSkippedAndNextRecordStartsALine) {
+  TempDir dir;
+  const fs::path file = dir.path / "journal.jsonl";
+  JournalWriter(file).append(record("01"));
+  {
+    std::ofstream torn(file, std::ios::app);
+    torn << R"({"participant":"alice","problem":"p","te)";  // killed mid-write
+  }
+  EXPECT_EQ(read_journal(file).records.size(), 1u);
+  EXPECT_EQ(read_journal(file).skipped_lines, 1u);
+  JournalWriter(file).append(record("02"));
+  const JournalContents contents = read_journal(file);
+  ASSERT_EQ(contents.records.size(), 2u);
+  EXPECT_EQ(contents.records[1]["test"], "02");
+  EXPECT_EQ(contents.skipped_lines, 1u);
+}
+
+TEST(BatchJournal, CompleteLastLineWithoutNewlineCounts) {
+  TempDir dir;
+  const fs::path file = dir.path / "journal.jsonl";
+  std::ofstream(file) << record("01").dump();
+  EXPECT_EQ(read_journal(file).records.size(), 1u);
+  JournalWriter(file).append(record("02"));
+  EXPECT_EQ(read_journal(file).records.size(), 2u);
+}
+
+TEST(BatchJournal, MissingFileIsEmpty) {
+  EXPECT_TRUE(read_journal("/nonexistent/journal.jsonl").records.empty());
+}
+
+TEST(BatchJournal, GarbageAndRecordsWithoutKeysAreSkipped) {
+  TempDir dir;
+  const fs::path file = dir.path / "journal.jsonl";
+  std::ofstream(file) << "not json\n[1,2]\n{\"test\":\"x\"}\n\n" << record("01").dump() << "\n";
+  const JournalContents contents = read_journal(file);
+  EXPECT_EQ(contents.records.size(), 1u);
+  EXPECT_EQ(contents.skipped_lines, 3u);
+}
+
+TEST(BatchJournal, KeysNameTheUnit) {
+  EXPECT_EQ(record_key(record("01")), unit_key("alice", "p", "01"));
+  EXPECT_NE(unit_key("a", "b", "c"), unit_key("a", "bc", ""));
+}
+
+}  // namespace
+}  // namespace judge

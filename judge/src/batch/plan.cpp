@@ -1,0 +1,357 @@
+#include "batch/plan.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/uuid/detail/sha1.hpp>
+#include <fstream>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "base/errors.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+const std::set<std::string> source_extensions{".cpp", ".cc", ".cxx", ".c", ".py"};
+
+class Sha1 {
+ public:
+  void add(const char* data, std::size_t size) { hash_.process_bytes(data, size); }
+  void add(const std::string& text) {
+    add(text.data(), text.size());
+    add("\0", 1);  // a separator: "ab"+"c" and "a"+"bc" hash differently
+  }
+  std::string hex() {
+    boost::uuids::detail::sha1::digest_type digest;
+    hash_.get_digest(digest);
+    std::string hex;
+    for (unsigned int word : digest) hex += fmt::format("{:08x}", word);
+    return hex;
+  }
+
+ private:
+  boost::uuids::detail::sha1 hash_;
+};
+
+void add_file(Sha1& hash, const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(fmt::format("cannot read {}", path.string()));
+  char buffer[1 << 16];
+  while (in) {
+    in.read(buffer, sizeof buffer);
+    hash.add(buffer, static_cast<std::size_t>(in.gcount()));
+  }
+  hash.add("\0", 1);
+}
+
+bool is_executable_file(const fs::path& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec) && ::access(path.c_str(), X_OK) == 0;
+}
+
+// The problem a file is a submission for, if it is one.
+std::optional<std::string> problem_of_file(const fs::path& path,
+                                           const std::set<std::string>& problems) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return std::nullopt;
+  const std::string ext = path.extension().string();
+  if (source_extensions.contains(ext) && problems.contains(path.stem().string()))
+    return path.stem().string();
+  if (ext.empty() && problems.contains(path.filename().string()) && is_executable_file(path))
+    return path.filename().string();
+  return std::nullopt;
+}
+
+std::string participant_of_file(const fs::path& path) {
+  const fs::path parent = fs::absolute(path).lexically_normal().parent_path();
+  return parent.filename().empty() ? "-" : parent.filename().string();
+}
+
+template <typename T>
+T plan_field(const json& object, const char* key, const std::string& file) {
+  try {
+    return object.at(key).get<T>();
+  } catch (const json::exception&) {
+    throw ConfigError(fmt::format("{}: not a batch plan (\"{}\" is missing or malformed)", file, key));
+  }
+}
+
+json problem_to_json(const PlannedProblem& problem) {
+  json tests = json::array();
+  for (const auto& test : problem.tests) tests.push_back({{"name", test.name}, {"sha1", test.sha1}});
+  return {{"name", problem.name},
+          {"time_limit_ms", problem.limits.cpu_ms},
+          {"wall_limit_ms", problem.limits.wall_ms},
+          {"memory_limit_kib", problem.limits.memory_kib},
+          {"scoring", problem.scoring},
+          {"metrics", problem.metrics},
+          {"tests", tests}};
+}
+
+json submission_to_json(const PlannedSubmission& submission) {
+  return {{"participant", submission.participant}, {"problem", submission.problem},
+          {"path", submission.path}, {"sha1", submission.sha1}};
+}
+
+void sort_plan(BatchPlan& plan) {
+  std::sort(plan.problems.begin(), plan.problems.end(),
+            [](const auto& a, const auto& b) { return a.name < b.name; });
+  std::sort(plan.submissions.begin(), plan.submissions.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.participant, a.problem) < std::tie(b.participant, b.problem);
+  });
+}
+
+}  // namespace
+
+std::string file_sha1(const fs::path& path) {
+  Sha1 hash;
+  add_file(hash, path);
+  return hash.hex();
+}
+
+std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>& arguments,
+                                                  const std::set<std::string>& problems,
+                                                  std::vector<std::string>& warnings,
+                                                  const std::set<std::string>& other_problems) {
+  std::vector<FoundSubmission> found;
+  auto add = [&](const fs::path& path, const std::string& participant) {
+    const auto problem = problem_of_file(path, problems);
+    if (!problem) {
+      if (problem_of_file(path, other_problems)) return;  // not chosen (--problems)
+      warnings.push_back(fmt::format(
+          "skipped {}: not <problem>.cpp/.c/.py or an executable <problem> (problems: {})",
+          path.string(), fmt::join(problems, ", ")));
+      return;
+    }
+    found.push_back({participant, *problem, path});
+  };
+  for (const std::string& argument : arguments) {
+    const fs::path root(argument);
+    std::error_code ec;
+    if (fs::is_regular_file(root, ec)) {
+      add(root, participant_of_file(root));
+      continue;
+    }
+    if (!fs::is_directory(root, ec))
+      throw ConfigError(fmt::format("{} does not exist (give folders laid out as "
+                                    "DIR/<participant>/<problem>.<ext>, or files)",
+                                    argument));
+    std::vector<fs::path> entries;
+    for (const auto& entry : fs::directory_iterator(root)) entries.push_back(entry.path());
+    std::sort(entries.begin(), entries.end());
+    for (const fs::path& entry : entries) {
+      if (entry.filename().string().starts_with(".")) continue;
+      if (!fs::is_directory(entry, ec)) {
+        if (problem_of_file(entry, problems))
+          warnings.push_back(fmt::format(
+              "skipped {}: a submission must be in a participant's folder "
+              "({}/<participant>/{}), or be given as a file",
+              entry.string(), argument, entry.filename().string()));
+        continue;
+      }
+      std::vector<fs::path> files;
+      for (const auto& file : fs::directory_iterator(entry)) files.push_back(file.path());
+      std::sort(files.begin(), files.end());
+      for (const fs::path& file : files) {
+        if (file.filename().string().starts_with(".") || fs::is_directory(file, ec)) continue;
+        add(file, entry.filename().string());
+      }
+    }
+  }
+  std::map<std::pair<std::string, std::string>, fs::path> seen;
+  for (const auto& submission : found) {
+    auto [it, inserted] = seen.emplace(std::pair{submission.participant, submission.problem},
+                                       submission.path);
+    if (!inserted)
+      throw ConfigError(fmt::format(
+          "participant {} has two submissions for {}: {} and {} (keep one, or put them in "
+          "folders of their own)",
+          submission.participant, submission.problem, it->second.string(),
+          submission.path.string()));
+  }
+  return found;
+}
+
+std::vector<TestCase> planned_test_cases(const Problem& problem,
+                                         const std::vector<std::string>& test_names) {
+  std::vector<TestCase> all = list_tests(problem);
+  if (test_names.empty()) return all;
+  std::vector<TestCase> picked;
+  for (const auto& test : all)
+    if (std::find(test_names.begin(), test_names.end(), test.name) != test_names.end())
+      picked.push_back(test);
+  return picked;
+}
+
+const PlannedProblem& BatchPlan::problem(const std::string& name) const {
+  for (const auto& planned : problems)
+    if (planned.name == name) return planned;
+  throw std::runtime_error(fmt::format("the batch plan has no problem {}", name));
+}
+
+BatchPlan make_plan(const std::vector<FoundSubmission>& found,
+                    const std::vector<Problem>& problems,
+                    const std::vector<std::string>& test_names, bool keep_transcripts) {
+  BatchPlan plan;
+  plan.keep_transcripts = keep_transcripts;
+  std::set<std::string> names_used;
+  for (const Problem& problem : problems) {
+    PlannedProblem planned;
+    planned.name = problem.name;
+    planned.limits = problem.limits;
+    planned.scoring = problem.scoring;
+    planned.metrics = problem.metrics;
+    for (const TestCase& test : planned_test_cases(problem, test_names)) {
+      Sha1 hash;
+      add_file(hash, test.input);
+      add_file(hash, test.answer);
+      planned.tests.push_back({test.name, hash.hex()});
+      names_used.insert(test.name);
+    }
+    if (planned.tests.empty())
+      throw ConfigError(
+          test_names.empty()
+              ? fmt::format("problem {} has no tests", problem.name)
+              : fmt::format("--tests {}: problem {} has none of these tests",
+                            fmt::join(test_names, ","), problem.name));
+    plan.problems.push_back(std::move(planned));
+  }
+  for (const auto& name : test_names)
+    if (!names_used.contains(name))
+      throw ConfigError(fmt::format("--tests: no problem of this batch has a test {}", name));
+  for (const auto& submission : found) {
+    plan.submissions.push_back({submission.participant, submission.problem,
+                                submission.path.string(), file_sha1(submission.path)});
+  }
+  sort_plan(plan);
+  for (const auto& submission : plan.submissions) plan.problem(submission.problem);
+  return plan;
+}
+
+std::vector<WorkUnit> plan_units(const BatchPlan& plan) {
+  std::vector<WorkUnit> units;
+  for (std::size_t s = 0; s < plan.submissions.size(); ++s) {
+    const PlannedSubmission& submission = plan.submissions[s];
+    const PlannedProblem& problem = plan.problem(submission.problem);
+    for (std::size_t t = 0; t < problem.tests.size(); ++t) {
+      Sha1 hash;
+      hash.add(submission.sha1);
+      hash.add(problem.tests[t].sha1);
+      hash.add(fmt::format("{} {} {}", problem.limits.cpu_ms,
+                           problem.limits.wall_ms, problem.limits.memory_kib));
+      units.push_back({s, t, hash.hex()});
+    }
+  }
+  return units;
+}
+
+std::string Shard::text() const { return fmt::format("{}/{}", index, count); }
+
+Shard parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  Shard shard;
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("no slash");
+    std::size_t used = 0;
+    const std::string index = text.substr(0, slash), count = text.substr(slash + 1);
+    shard.index = std::stoul(index, &used);
+    if (used != index.size()) throw std::invalid_argument("index");
+    shard.count = std::stoul(count, &used);
+    if (used != count.size()) throw std::invalid_argument("count");
+  } catch (const std::exception&) {
+    throw ConfigError(fmt::format("--shard {}: expected I/N, e.g. 2/4", text));
+  }
+  if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
+    throw ConfigError(fmt::format("--shard {}: need 1 <= I <= N", text));
+  return shard;
+}
+
+std::pair<std::size_t, std::size_t> shard_range(std::size_t units, const Shard& shard) {
+  return {units * (shard.index - 1) / shard.count, units * shard.index / shard.count};
+}
+
+json plan_to_json(const BatchPlan& plan) {
+  json problems = json::array(), submissions = json::array();
+  for (const auto& problem : plan.problems) problems.push_back(problem_to_json(problem));
+  for (const auto& submission : plan.submissions) submissions.push_back(submission_to_json(submission));
+  return {{"problems", problems}, {"submissions", submissions},
+          {"keep_transcripts", plan.keep_transcripts}};
+}
+
+BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
+  BatchPlan plan;
+  plan.keep_transcripts = json_plan.value("keep_transcripts", false);
+  for (const auto& item : plan_field<json>(json_plan, "problems", file)) {
+    PlannedProblem problem;
+    problem.name = plan_field<std::string>(item, "name", file);
+    problem.limits.cpu_ms = plan_field<std::int64_t>(item, "time_limit_ms", file);
+    problem.limits.wall_ms = plan_field<std::int64_t>(item, "wall_limit_ms", file);
+    problem.limits.memory_kib = plan_field<std::int64_t>(item, "memory_limit_kib", file);
+    problem.scoring = plan_field<json>(item, "scoring", file);
+    problem.metrics = plan_field<std::vector<std::string>>(item, "metrics", file);
+    for (const auto& test : plan_field<json>(item, "tests", file))
+      problem.tests.push_back(
+          {plan_field<std::string>(test, "name", file), plan_field<std::string>(test, "sha1", file)});
+    plan.problems.push_back(std::move(problem));
+  }
+  for (const auto& item : plan_field<json>(json_plan, "submissions", file))
+    plan.submissions.push_back({plan_field<std::string>(item, "participant", file),
+                                plan_field<std::string>(item, "problem", file),
+                                plan_field<std::string>(item, "path", file),
+                                plan_field<std::string>(item, "sha1", file)});
+  sort_plan(plan);
+  for (const auto& submission : plan.submissions) {
+    const bool known = std::any_of(plan.problems.begin(), plan.problems.end(),
+                                   [&](const auto& p) { return p.name == submission.problem; });
+    if (!known)
+      throw ConfigError(fmt::format("{}: submission of {} for unknown problem {}", file,
+                                    submission.participant, submission.problem));
+  }
+  return plan;
+}
+
+BatchPlan union_of_plans(const std::vector<BatchPlan>& plans) {
+  BatchPlan merged;
+  std::map<std::string, json> problems;
+  std::map<std::pair<std::string, std::string>, PlannedSubmission> submissions;
+  for (const BatchPlan& plan : plans) {
+    merged.keep_transcripts = merged.keep_transcripts || plan.keep_transcripts;
+    for (const auto& problem : plan.problems) {
+      const json as_json = problem_to_json(problem);
+      auto [it, inserted] = problems.emplace(problem.name, as_json);
+      if (!inserted && it->second != as_json)
+        throw ConfigError(fmt::format(
+            "problem {} differs between the batches (limits, scoring or tests): they cannot "
+            "be merged",
+            problem.name));
+      if (inserted) merged.problems.push_back(problem);
+    }
+    for (const auto& submission : plan.submissions) {
+      auto [it, inserted] =
+          submissions.emplace(std::pair{submission.participant, submission.problem}, submission);
+      if (!inserted && it->second.sha1 != submission.sha1)
+        throw ConfigError(fmt::format(
+            "the submission of {} for {} differs between the batches ({} and {}): they "
+            "cannot be merged",
+            submission.participant, submission.problem, it->second.path, submission.path));
+      if (inserted) merged.submissions.push_back(submission);
+    }
+  }
+  sort_plan(merged);
+  return merged;
+}
+
+std::string unit_name(const BatchPlan& plan, const WorkUnit& unit) {
+  const PlannedSubmission& submission = plan.submissions[unit.submission];
+  return fmt::format("{}/{}/{}", submission.participant, submission.problem,
+                     plan.problem(submission.problem).tests[unit.test].name);
+}
+
+}  // namespace judge

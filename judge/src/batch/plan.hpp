@@ -1,0 +1,126 @@
+// A BatchPlan is what `judge batch` grades: which submissions (participant,
+// problem, file), which problems with which limits, scoring and tests. Its work
+// units are (submission, test) pairs in one canonical order: submissions sorted
+// by participant then problem, each problem's tests in test order. The order does
+// not depend on how the command line listed things, so a shard (`--shard I/N`,
+// a contiguous 1/N slice of the units) and a merge are the same on every machine.
+//
+// Each unit has a fingerprint: the SHA-1 of the submission's bytes, the test's
+// input and answer bytes and the limits. A journal record is reused (resume,
+// merge) only for a unit with the same fingerprint: a changed source or test is
+// graded again.
+//
+// Submissions are found as `DIR/<participant>/<problem>.<ext>` (.cpp .cc .cxx .c
+// .py, or an executable named <problem>) for each DIR given, or as a single file
+// `<problem>.<ext>` whose participant is the folder it is in.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/errors.hpp"
+#include "problem/tests.hpp"
+#include "run/runner.hpp"
+
+namespace judge {
+
+struct FoundSubmission {
+  std::string participant;
+  std::string problem;
+  std::filesystem::path path;  // as found (relative if the argument was)
+};
+
+// Finds the submissions in `arguments` (folders laid out as above, or single
+// files) for the problems in `problems`. Files for `other_problems` (known, not
+// chosen) are skipped quietly; other files that are not a submission are skipped
+// with a line in `warnings`. Throws ConfigError for a missing argument or a
+// participant with two submissions for one problem.
+std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>& arguments,
+                                                  const std::set<std::string>& problems,
+                                                  std::vector<std::string>& warnings,
+                                                  const std::set<std::string>& other_problems = {});
+
+struct PlannedTest {
+  std::string name;
+  std::string sha1;  // of the input, then the answer file
+};
+
+struct PlannedProblem {
+  std::string name;
+  Limits limits;
+  nlohmann::json scoring;
+  std::vector<std::string> metrics;
+  std::vector<PlannedTest> tests;  // in the order they run and are scored
+};
+
+struct PlannedSubmission {
+  std::string participant;
+  std::string problem;
+  std::string path;  // as found: the verdict JSON's "submission"
+  std::string sha1;  // of the file's bytes
+};
+
+struct BatchPlan {
+  std::vector<PlannedProblem> problems;        // by name
+  std::vector<PlannedSubmission> submissions;  // by participant, then problem
+  bool keep_transcripts = false;
+
+  const PlannedProblem& problem(const std::string& name) const;  // throws if absent
+};
+
+struct WorkUnit {
+  std::size_t submission;  // index into plan.submissions
+  std::size_t test;        // index into the problem's tests
+  std::string fingerprint;
+};
+
+// Builds the plan: `problems` are the loaded problems the submissions are for;
+// `test_names` limits every problem to those of its tests (a name a problem does
+// not have is skipped for it; a name no problem has, or a problem left with no
+// test, is a ConfigError).
+BatchPlan make_plan(const std::vector<FoundSubmission>& found,
+                    const std::vector<Problem>& problems,
+                    const std::vector<std::string>& test_names, bool keep_transcripts);
+
+// The tests of `problem` a plan made with `test_names` grades (as make_plan).
+std::vector<TestCase> planned_test_cases(const Problem& problem,
+                                         const std::vector<std::string>& test_names);
+
+std::vector<WorkUnit> plan_units(const BatchPlan& plan);
+
+struct Shard {
+  std::size_t index = 1;  // 1-based
+  std::size_t count = 1;
+  bool whole() const { return count == 1; }
+  std::string text() const;  // "I/N"
+};
+
+// "I/N" with 1 <= I <= N; throws ConfigError otherwise.
+Shard parse_shard(const std::string& text);
+
+// The units [begin, end) of the canonical order that shard I of N runs: the I-th
+// of N contiguous slices whose sizes differ by at most one.
+std::pair<std::size_t, std::size_t> shard_range(std::size_t units, const Shard& shard);
+
+nlohmann::json plan_to_json(const BatchPlan& plan);
+// Throws ConfigError naming the file when the JSON is not a plan.
+BatchPlan plan_from_json(const nlohmann::json& json, const std::string& file);
+
+// The union of plans (shards of one batch, or batches of other submissions): a
+// problem or a submission in several must be the same in all; throws ConfigError
+// naming the conflict otherwise.
+BatchPlan union_of_plans(const std::vector<BatchPlan>& plans);
+
+// "alice/nuts-bolts/01-sample": how units are named in messages and journal keys.
+std::string unit_name(const BatchPlan& plan, const WorkUnit& unit);
+
+// SHA-1 of a file's bytes, as 40 hex digits. Throws ConfigError if unreadable.
+std::string file_sha1(const std::filesystem::path& path);
+
+}  // namespace judge

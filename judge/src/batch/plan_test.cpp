@@ -1,0 +1,191 @@
+#include "batch/plan.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include "base/errors.hpp"
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+class TempTree {
+ public:
+  TempTree() {
+    std::string pattern = (fs::temp_directory_path() / "batch-plan-test-XXXXXX").string();
+    root_ = ::mkdtemp(pattern.data());
+  }
+  ~TempTree() { fs::remove_all(root_); }
+  fs::path write(const std::string& relative, const std::string& text, bool executable = false) {
+    const fs::path path = root_ / relative;
+    fs::create_directories(path.parent_path());
+    std::ofstream(path) << text;
+    if (executable) ::chmod(path.c_str(), 0755);
+    return path;
+  }
+  const fs::path& root() const { return root_; }
+
+ private:
+  fs::path root_;
+};
+
+Problem make_problem(const TempTree& tree, const std::string& name, std::vector<std::string> tests) {
+  Problem problem;
+  problem.name = name;
+  problem.testdata_dir = tree.root() / "data" / name;
+  fs::create_directories(problem.testdata_dir);
+  for (const auto& test : tests) std::ofstream(problem.testdata_dir / (test + ".in")) << test << "\n";
+  problem.scoring = {{"type", "all_or_nothing"}, {"max_score", 100}};
+  problem.limits.cpu_ms = 1000;
+  problem.limits.wall_ms = 3000;
+  return problem;
+}
+
+TEST(BatchPlan, DiscoversParticipantFoldersAndFiles) {
+  TempTree tree;
+  tree.write("subs/bob/nuts-bolts.py", "print()");
+  tree.write("subs/alice/nuts-bolts.cpp", "int main(){}");
+  tree.write("subs/alice/egg-drop", "#!/bin/sh\n", true);
+  tree.write("subs/alice/README.md", "notes");
+  tree.write("subs/alice/egg-drop.txt", "not a source");
+  tree.write("subs/carol/unknown.cpp", "int main(){}");
+  tree.write("subs/top-level/.hidden.cpp", "");
+  const fs::path single = tree.write("dave/egg-drop.c", "int main(){}");
+  std::vector<std::string> warnings;
+  const auto found = discover_submissions({(tree.root() / "subs").string(), single.string()},
+                                          {"nuts-bolts", "egg-drop"}, warnings);
+  ASSERT_EQ(found.size(), 4u);
+  std::set<std::string> seen;
+  for (const auto& submission : found) seen.insert(submission.participant + ":" + submission.problem);
+  EXPECT_EQ(seen, (std::set<std::string>{"alice:egg-drop", "alice:nuts-bolts", "bob:nuts-bolts",
+                                         "dave:egg-drop"}));
+  EXPECT_EQ(warnings.size(), 3u);  // README.md, egg-drop.txt, unknown.cpp
+}
+
+TEST(BatchPlan, FilesOfProblemsNotChosenAreSkippedQuietly) {
+  TempTree tree;
+  tree.write("subs/alice/egg-drop.cpp", "");
+  tree.write("subs/alice/nuts-bolts.cpp", "");
+  std::vector<std::string> warnings;
+  const auto found = discover_submissions({(tree.root() / "subs").string()}, {"egg-drop"},
+                                          warnings, {"nuts-bolts"});
+  EXPECT_EQ(found.size(), 1u);
+  EXPECT_TRUE(warnings.empty());
+}
+
+TEST(BatchPlan, NonExecutableProblemFileIsSkipped) {
+  TempTree tree;
+  tree.write("subs/alice/egg-drop", "data");
+  std::vector<std::string> warnings;
+  EXPECT_TRUE(discover_submissions({(tree.root() / "subs").string()}, {"egg-drop"}, warnings).empty());
+  EXPECT_EQ(warnings.size(), 1u);
+}
+
+TEST(BatchPlan, TwoSubmissionsForOneProblemAreAnError) {
+  TempTree tree;
+  tree.write("subs/alice/egg-drop.cpp", "");
+  tree.write("subs/alice/egg-drop.py", "");
+  std::vector<std::string> warnings;
+  EXPECT_THROW(discover_submissions({(tree.root() / "subs").string()}, {"egg-drop"}, warnings),
+               ConfigError);
+}
+
+TEST(BatchPlan, MissingArgumentIsAnError) {
+  std::vector<std::string> warnings;
+  EXPECT_THROW(discover_submissions({"/nonexistent/batch"}, {"egg-drop"}, warnings), ConfigError);
+}
+
+TEST(BatchPlan, PlanIsCanonicalWhateverTheArgumentOrder) {
+  TempTree tree;
+  const Problem a = make_problem(tree, "a", {"01", "02", "03"});
+  const Problem b = make_problem(tree, "b", {"01", "02"});
+  const fs::path x = tree.write("s/x/a.py", "x"), y = tree.write("s/y/a.py", "y"),
+                 z = tree.write("s/y/b.py", "z");
+  const std::vector<FoundSubmission> one{{"y", "b", z}, {"x", "a", x}, {"y", "a", y}};
+  const std::vector<FoundSubmission> two{{"x", "a", x}, {"y", "a", y}, {"y", "b", z}};
+  const BatchPlan p1 = make_plan(one, {b, a}, {}, false);
+  const BatchPlan p2 = make_plan(two, {a, b}, {}, false);
+  EXPECT_EQ(plan_to_json(p1), plan_to_json(p2));
+  const auto units = plan_units(p1);
+  ASSERT_EQ(units.size(), 3u + 3u + 2u);
+  EXPECT_EQ(unit_name(p1, units[0]), "x/a/01");
+  EXPECT_EQ(unit_name(p1, units[3]), "y/a/01");
+  EXPECT_EQ(unit_name(p1, units[7]), "y/b/02");
+  EXPECT_EQ(plan_to_json(plan_from_json(plan_to_json(p1), "batch.json")), plan_to_json(p1));
+}
+
+TEST(BatchPlan, FingerprintFollowsSourceTestAndLimits) {
+  TempTree tree;
+  Problem a = make_problem(tree, "a", {"01"});
+  const fs::path x = tree.write("s/x/a.py", "one");
+  const auto before = plan_units(make_plan({{"x", "a", x}}, {a}, {}, false))[0].fingerprint;
+  EXPECT_EQ(plan_units(make_plan({{"x", "a", x}}, {a}, {}, false))[0].fingerprint, before);
+  tree.write("s/x/a.py", "two");
+  const auto edited = plan_units(make_plan({{"x", "a", x}}, {a}, {}, false))[0].fingerprint;
+  EXPECT_NE(edited, before);
+  a.limits.cpu_ms = 999;
+  EXPECT_NE(plan_units(make_plan({{"x", "a", x}}, {a}, {}, false))[0].fingerprint, edited);
+  std::ofstream(a.testdata_dir / "01.in") << "changed\n";
+  a.limits.cpu_ms = 1000;
+  EXPECT_NE(plan_units(make_plan({{"x", "a", x}}, {a}, {}, false))[0].fingerprint, edited);
+}
+
+TEST(BatchPlan, TestNamesApplyToEveryProblemThatHasThem) {
+  TempTree tree;
+  const Problem a = make_problem(tree, "a", {"01-sample", "02", "03"});
+  const Problem b = make_problem(tree, "b", {"01-sample", "05"});
+  const fs::path x = tree.write("s/x/a.py", ""), y = tree.write("s/x/b.py", "");
+  const BatchPlan plan = make_plan({{"x", "a", x}, {"x", "b", y}}, {a, b}, {"03", "01-sample"}, false);
+  ASSERT_EQ(plan.problem("a").tests.size(), 2u);
+  EXPECT_EQ(plan.problem("a").tests[0].name, "01-sample");  // test order, not argument order
+  EXPECT_EQ(plan.problem("a").tests[1].name, "03");
+  ASSERT_EQ(plan.problem("b").tests.size(), 1u);
+  EXPECT_THROW(make_plan({{"x", "a", x}}, {a}, {"nope"}, false), ConfigError);
+  EXPECT_THROW(make_plan({{"x", "b", y}}, {b}, {"03"}, false), ConfigError);  // b left empty
+}
+
+TEST(BatchPlan, ShardsAreContiguousEqualAndCoverEverything) {
+  for (std::size_t units : {0u, 1u, 7u, 8u, 100u}) {
+    for (std::size_t count : {1u, 2u, 3u, 4u, 9u}) {
+      std::size_t next = 0;
+      for (std::size_t index = 1; index <= count; ++index) {
+        const auto [begin, end] = shard_range(units, Shard{index, count});
+        EXPECT_EQ(begin, next);
+        EXPECT_LE(end - begin, units / count + 1);
+        EXPECT_GE(end - begin, units / count);
+        next = end;
+      }
+      EXPECT_EQ(next, units);
+    }
+  }
+}
+
+TEST(BatchPlan, ParsesShards) {
+  EXPECT_EQ(parse_shard("2/4").index, 2u);
+  EXPECT_EQ(parse_shard("2/4").count, 4u);
+  EXPECT_EQ(parse_shard("1/1").text(), "1/1");
+  for (const char* bad : {"0/4", "5/4", "2", "a/b", "2/4x", "/4", "1/0", ""})
+    EXPECT_THROW(parse_shard(bad), ConfigError) << bad;
+}
+
+TEST(BatchPlan, UnionKeepsSharedPartsAndRefusesConflicts) {
+  TempTree tree;
+  const Problem a = make_problem(tree, "a", {"01", "02"});
+  const fs::path x = tree.write("s/x/a.py", "x"), y = tree.write("s/y/a.py", "y");
+  const BatchPlan px = make_plan({{"x", "a", x}}, {a}, {}, false);
+  const BatchPlan py = make_plan({{"y", "a", y}}, {a}, {}, false);
+  const BatchPlan both = union_of_plans({py, px, px});
+  ASSERT_EQ(both.submissions.size(), 2u);
+  EXPECT_EQ(both.submissions[0].participant, "x");
+  EXPECT_EQ(both.problems.size(), 1u);
+  Problem a_fewer = a;
+  BatchPlan other_tests = make_plan({{"y", "a", y}}, {a_fewer}, {"01"}, false);
+  EXPECT_THROW(union_of_plans({px, other_tests}), ConfigError);
+  tree.write("s/x/a.py", "edited");
+  EXPECT_THROW(union_of_plans({px, make_plan({{"x", "a", x}}, {a}, {}, false)}), ConfigError);
+}
+
+}  // namespace
+}  // namespace judge

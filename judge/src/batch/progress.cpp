@@ -1,0 +1,65 @@
+#include "batch/progress.hpp"
+
+#include <fmt/format.h>
+
+namespace judge {
+
+std::string format_duration(std::chrono::seconds duration) {
+  const long long total = duration.count() < 0 ? 0 : duration.count();
+  const long long hours = total / 3600, minutes = total / 60 % 60, seconds = total % 60;
+  if (hours > 0) return fmt::format("{}:{:02}:{:02}", hours, minutes, seconds);
+  return fmt::format("{}:{:02}", minutes, seconds);
+}
+
+std::optional<std::chrono::seconds> estimate_remaining(const ProgressCounts& counts) {
+  if (counts.finished == 0) return std::nullopt;
+  const std::size_t done = counts.reused + counts.finished;
+  const std::size_t remaining = counts.total > done ? counts.total - done : 0;
+  const double per_test_ms =
+      static_cast<double>(counts.elapsed.count()) / static_cast<double>(counts.finished);
+  return std::chrono::seconds(
+      static_cast<long long>(per_test_ms * static_cast<double>(remaining) / 1000.0 + 0.5));
+}
+
+namespace {
+
+std::string eta_text(const ProgressCounts& counts) {
+  const auto remaining = estimate_remaining(counts);
+  return remaining ? "ETA " + format_duration(*remaining) : "ETA -";
+}
+
+}  // namespace
+
+std::string format_status_line(const ProgressCounts& counts, std::size_t width) {
+  constexpr std::size_t bar_width = 24;
+  const std::size_t done = counts.reused + counts.finished;
+  const std::size_t filled = counts.total == 0 ? bar_width : bar_width * done / counts.total;
+  const int percent = counts.total == 0 ? 100 : static_cast<int>(100 * done / counts.total);
+  std::string line = fmt::format("[{}{}] {:>{}}/{}  {:>3}%  {} running  {}",
+                                 std::string(filled, '#'), std::string(bar_width - filled, '.'),
+                                 done, fmt::formatted_size("{}", counts.total), counts.total,
+                                 percent, counts.running, eta_text(counts));
+  for (const auto& [verdict, count] : counts.verdicts)
+    line += fmt::format("  {} {}", verdict_name(verdict), count);
+  if (line.size() > width) line.resize(width);
+  return line;
+}
+
+std::string format_finished_line(const ProgressCounts& counts, const std::string& unit,
+                                 Verdict verdict, long long cpu_ms,
+                                 long long memory_kib, const std::string& message) {
+  const std::size_t done = counts.reused + counts.finished;
+  std::string line = fmt::format("[{:>{}}/{}] {}  {:<4} {:>6} ms {:>7.1f} MiB  {}", done,
+                                 fmt::formatted_size("{}", counts.total), counts.total, unit,
+                                 verdict_name(verdict), cpu_ms, static_cast<double>(memory_kib) / 1024.0,
+                                 eta_text(counts));
+  if (!message.empty()) {
+    std::string shown = message.size() > 200 ? message.substr(0, 200) + "..." : message;
+    for (char& c : shown)
+      if (c == '\n') c = ' ';
+    line += "  " + shown;
+  }
+  return line;
+}
+
+}  // namespace judge

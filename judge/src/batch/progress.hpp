@@ -1,0 +1,41 @@
+// What `judge batch` shows while it runs. On a terminal: one status line redrawn in
+// place (a bar, counts, the tests running, the ETA), with every test that is not
+// AC printed above it. Elsewhere (a log, CI): one plain line per finished test.
+// The ETA is the remaining tests times the mean wall time per test finished in
+// this run (tests reused from the journal do not count).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "run/verdict.hpp"
+
+namespace judge {
+
+struct ProgressCounts {
+  std::size_t total = 0;        // tests of this run's share (shard)
+  std::size_t reused = 0;       // finished before this run (journal)
+  std::size_t finished = 0;     // finished in this run
+  std::size_t running = 0;
+  std::map<Verdict, std::size_t> verdicts;  // of tests finished in this run
+  std::chrono::milliseconds elapsed{0};         // since this run started
+};
+
+// "1:02:03", "4:05", "0:07".
+std::string format_duration(std::chrono::seconds duration);
+
+// Remaining time, once at least one test finished in this run.
+std::optional<std::chrono::seconds> estimate_remaining(const ProgressCounts& counts);
+
+// "[#########...........]  45/120  37%  2 running  ETA 1:20  AC 40 WA 5", cut to width.
+std::string format_status_line(const ProgressCounts& counts, std::size_t width);
+
+// "[ 45/120] alice/nuts-bolts 03-n2  AC  12 ms  3.4 MiB  ETA 1:20" (+ message if not AC)
+std::string format_finished_line(const ProgressCounts& counts, const std::string& unit,
+                                 Verdict verdict, long long cpu_ms,
+                                 long long memory_kib, const std::string& message);
+
+}  // namespace judge

@@ -1,0 +1,71 @@
+// How journal records become results. For each planned (submission, problem), the
+// recorded outcomes of its tests are handed to run_submission through an executor
+// that returns them as they were recorded (RecordedExecutor), so the verdict, the
+// message and the score are computed by the very code `judge run` uses, from the
+// same facts. A submission whose compile failed is graded CE as `judge run` does.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "batch/plan.hpp"
+#include "run/runner.hpp"
+
+namespace judge {
+
+// Returns recorded outcomes by test name (batch_facts records).
+class RecordedExecutor : public TestExecutor {
+ public:
+  explicit RecordedExecutor(std::map<std::string, TestOutcome> outcomes)
+      : outcomes_(std::move(outcomes)) {}
+  TestOutcome run_test(const Problem& problem, const Submission& submission,
+                       const TestCase& test, const RunOptions& options) override;
+
+ private:
+  std::map<std::string, TestOutcome> outcomes_;
+};
+
+// The record that finished each unit: the first record in `records` with the
+// unit's key and fingerprint (stale records of a changed source or test are
+// ignored). Keyed by unit_key.
+std::map<std::string, nlohmann::json> finished_units(const BatchPlan& plan,
+                                                     const std::vector<WorkUnit>& units,
+                                                     const std::vector<nlohmann::json>& records);
+
+struct GradedSubmission {
+  std::size_t submission = 0;  // index into plan.submissions
+  std::size_t tests_planned = 0;
+  std::size_t tests_finished = 0;
+  // Set when every test is finished (or a compile error is recorded).
+  std::optional<RunResult> result;
+  // The records of the finished tests, in test order.
+  std::vector<nlohmann::json> records;
+};
+
+// Grades one planned submission (index into plan.submissions) from the finished
+// units; see grade_batch.
+GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
+                                  const std::map<std::string, nlohmann::json>& finished,
+                                  std::vector<std::string>& warnings);
+
+// Grades every planned submission from the finished units. A test whose verdict,
+// recomputed from its recorded facts, differs from the one the worker decided is
+// reported in `warnings` (a fact the journal does not keep: a judge bug).
+std::vector<GradedSubmission> grade_batch(const BatchPlan& plan,
+                                          const std::map<std::string, nlohmann::json>& finished,
+                                          std::vector<std::string>& warnings);
+
+// A problem as run_submission needs it to grade recorded outcomes: name, limits,
+// scoring, metrics.
+Problem problem_for_grading(const PlannedProblem& planned);
+
+// 0: every submission graded and AC; 3: a test is JE; 1 otherwise (some verdict
+// not AC; ungraded submissions are the caller's to report).
+int exit_status_for_batch(const std::vector<GradedSubmission>& graded);
+
+}  // namespace judge

@@ -1,0 +1,103 @@
+#include "batch/worker.hpp"
+
+#include <optional>
+
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+
+#include "batch/facts.hpp"
+#include "process/cpu_claim.hpp"
+#include "process/private_tmpdir.hpp"
+#include "process/process.hpp"
+#include "run/runner.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json submission_to_json(const Submission& submission) {
+  return {{"display", submission.display},
+          {"command", submission.command},
+          {"compile_failed", submission.compile_failed},
+          {"compile_message", submission.compile_message},
+          {"compiled", submission.compiled}};
+}
+
+Submission submission_from_json(const json& message) {
+  Submission submission;
+  submission.display = message.at("display").get<std::string>();
+  submission.command = message.at("command").get<std::vector<std::string>>();
+  submission.compile_failed = message.at("compile_failed").get<bool>();
+  submission.compile_message = message.at("compile_message").get<std::string>();
+  submission.compiled = message.at("compiled").get<bool>();
+  return submission;
+}
+
+json make_worker_job(const JudgePaths& paths, const Problem& problem, const Submission& submission,
+                     const TestCase& test, const std::optional<fs::path>& transcripts_dir,
+                     const fs::path& out_dir) {
+  return {{"source_dir", paths.source_dir.string()},
+          {"build_dir", paths.build_dir.string()},
+          {"problem", fs::absolute(problem.dir).string()},
+          {"submission", submission_to_json(submission)},
+          {"test", {{"name", test.name},
+                    {"input", fs::absolute(test.input).string()},
+                    {"answer", test.answer.string()}}},
+          {"transcripts_dir", transcripts_dir ? json(fs::absolute(*transcripts_dir).string()) : json()},
+          {"out_dir", fs::absolute(out_dir).string()}};
+}
+
+json run_worker_job(const json& job) {
+  try {
+    const JudgePaths paths{job.at("source_dir").get<std::string>(),
+                           job.at("build_dir").get<std::string>()};
+    const Problem problem = load_problem(job.at("problem").get<std::string>(), paths);
+    const Submission submission = submission_from_json(job.at("submission"));
+    const json& test_json = job.at("test");
+    const TestCase test{test_json.at("name").get<std::string>(),
+                        test_json.at("input").get<std::string>(),
+                        test_json.at("answer").get<std::string>()};
+    RunOptions options;
+    options.limits = problem.limits;
+    if (job.at("transcripts_dir").is_string())
+      options.transcripts_dir = job["transcripts_dir"].get<std::string>();
+    // As `judge run --pin-cpu auto`: both processes of the test on a CPU no other
+    // judge (no other worker) has claimed; the claim ends with this process.
+    const CpuClaim cpu_claim = CpuClaim::claim();
+    options.cpu = cpu_claim.cpu();
+    ProcessExecutor executor;
+    TestOutcome outcome = executor.run_test(problem, submission, test, options);
+    outcome.decision =
+        outcome.forced_decision ? *outcome.forced_decision : decide_verdict(outcome.facts);
+    // Transcripts are recorded relative to the batch folder (folders move, merge).
+    if (outcome.transcript)
+      outcome.transcript =
+          fs::absolute(*outcome.transcript).lexically_relative(job.at("out_dir").get<std::string>());
+    return {{"result", outcome_to_record(outcome)}};
+  } catch (const std::exception& error) {
+    return {{"error", error.what()}};
+  }
+}
+
+int batch_worker_main() {
+  become_subreaper();
+  const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  const json job = json::parse(input, nullptr, false);
+  // The test's temporaries in one folder on a fast file system, as for `judge run`.
+  std::optional<PrivateTmpdir> tmpdir;
+  json answer;
+  try {
+    tmpdir.emplace();
+  } catch (const std::exception& error) {
+    answer = {{"error", error.what()}};
+  }
+  if (answer.is_null())
+    answer = job.is_discarded() ? json{{"error", "batch-worker: the job is not JSON"}} : run_worker_job(job);
+  std::fputs(answer.dump(-1, ' ', false, json::error_handler_t::replace).c_str(), stdout);
+  std::fflush(stdout);
+  kill_orphans();
+  return 0;
+}
+
+}  // namespace judge

@@ -1,0 +1,38 @@
+// One test of a batch, run by a freshly executed judge: `judge batch-worker` (a
+// hidden subcommand) reads a job as JSON on stdin, runs the test exactly as
+// `judge run` does (ProcessExecutor, its CPU claimed as with --pin-cpu auto, the
+// judge a child subreaper), and writes {"result": <batch_facts record>} or
+// {"error": "..."} on stdout. A fresh program image keeps the figures honest: a
+// process started with vfork inherits its starter's peak RSS, and a worker forked
+// from a large batch process would lend it its size.
+//
+// Job: {"source_dir", "build_dir", "problem": <problem folder>, "submission":
+// {...}, "test": {"name", "input", "answer"}, "transcripts_dir": path or null,
+// "out_dir": <the batch folder, transcripts are recorded relative to it>}.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "problem/tests.hpp"
+#include "submission/submission.hpp"
+
+namespace judge {
+
+nlohmann::json submission_to_json(const Submission& submission);
+Submission submission_from_json(const nlohmann::json& json);
+
+nlohmann::json make_worker_job(const JudgePaths& paths, const Problem& problem,
+                               const Submission& submission, const TestCase& test,
+                               const std::optional<std::filesystem::path>& transcripts_dir,
+                               const std::filesystem::path& out_dir);
+
+// Runs a job; never throws (a failure is {"error": ...}).
+nlohmann::json run_worker_job(const nlohmann::json& job);
+
+// `judge batch-worker`: stdin to stdout. Returns the exit status (0).
+int batch_worker_main();
+
+}  // namespace judge

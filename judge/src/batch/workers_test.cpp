@@ -1,0 +1,110 @@
+#include "batch/workers.hpp"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+namespace judge {
+namespace {
+using namespace std::chrono_literals;
+
+std::vector<WorkerPool::Finished> wait_all(WorkerPool& pool) {
+  std::vector<WorkerPool::Finished> all;
+  const auto deadline = std::chrono::steady_clock::now() + 20s;
+  while (pool.running() > 0 && std::chrono::steady_clock::now() < deadline)
+    for (auto& finished : pool.wait(100ms)) all.push_back(std::move(finished));
+  return all;
+}
+
+TEST(BatchWorkers, RunsJobsInOtherProcessesAndReturnsTheirJson) {
+  WorkerPool pool(2);
+  const pid_t parent = ::getpid();
+  pool.start(7, [] { return nlohmann::json{{"pid", ::getpid()}}; });
+  pool.start(8, [] { return nlohmann::json{{"big", std::string(300000, 'x')}}; });
+  EXPECT_FALSE(pool.has_free_slot());
+  const auto finished = wait_all(pool);
+  ASSERT_EQ(finished.size(), 2u);
+  for (const auto& one : finished) {
+    ASSERT_TRUE(one.ok) << one.error;
+    if (one.tag == 7) EXPECT_NE(one.result["pid"].get<pid_t>(), parent);
+    else EXPECT_EQ(one.result["big"].get<std::string>().size(), 300000u);  // beyond a pipe buffer
+  }
+}
+
+TEST(BatchWorkers, RunsInParallel) {
+  WorkerPool pool(3);
+  const auto start = std::chrono::steady_clock::now();
+  for (std::uint64_t tag = 0; tag < 3; ++tag)
+    pool.start(tag, [] {
+      std::this_thread::sleep_for(400ms);
+      return nlohmann::json(1);
+    });
+  EXPECT_EQ(wait_all(pool).size(), 3u);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 1100ms);
+}
+
+TEST(BatchWorkers, AThrowingOrDyingJobIsAnError) {
+  WorkerPool pool(2);
+  pool.start(1, []() -> nlohmann::json { throw std::runtime_error("no interactor"); });
+  pool.start(2, []() -> nlohmann::json { ::raise(SIGSEGV); return nullptr; });
+  for (const auto& one : wait_all(pool)) {
+    EXPECT_FALSE(one.ok);
+    if (one.tag == 1) EXPECT_EQ(one.error, "no interactor");
+    else EXPECT_NE(one.error.find("SIGSEGV"), std::string::npos) << one.error;
+  }
+}
+
+TEST(BatchWorkers, StartsAProgramWithItsJobOnStdin) {
+  WorkerPool pool(2);
+  pool.start_program(1, {"/bin/sh", "-c", "read job; printf '{\"result\": \"%s\"}' \"$job\""},
+                     "job-42\n");
+  pool.start_program(2, {"/nonexistent/judge", "batch-worker"}, "{}");
+  for (const auto& one : wait_all(pool)) {
+    if (one.tag == 1) {
+      ASSERT_TRUE(one.ok) << one.error;
+      EXPECT_EQ(one.result, "job-42");
+    } else {
+      EXPECT_FALSE(one.ok);
+      EXPECT_NE(one.error.find("cannot execute /nonexistent/judge"), std::string::npos) << one.error;
+    }
+  }
+}
+
+// A worker that exits without reading its job must not take the judge down with
+// SIGPIPE (seen in CI when an exec failed before the job was written); a job larger
+// than a pipe's default buffer still arrives whole.
+TEST(BatchWorkers, AWorkerThatNeverReadsItsJobDoesNotKillTheJudge) {
+  WorkerPool pool(2);
+  const std::string big_job(200000, 'j');
+  pool.start_program(1, {"/bin/true"}, big_job);
+  pool.start_program(2, {"/bin/sh", "-c", "printf '{\"result\": %s}' \"$(wc -c)\""}, big_job);
+  for (const auto& one : wait_all(pool)) {
+    if (one.tag == 1) {
+      EXPECT_FALSE(one.ok);
+      EXPECT_NE(one.error.find("no result"), std::string::npos) << one.error;
+    } else {
+      ASSERT_TRUE(one.ok) << one.error;
+      EXPECT_EQ(one.result, 200000);
+    }
+  }
+}
+
+TEST(BatchWorkers, KillAllStopsRunningWorkers) {
+  WorkerPool pool(1);
+  pool.start(1, [] {
+    std::this_thread::sleep_for(30s);
+    return nlohmann::json(1);
+  });
+  const auto start = std::chrono::steady_clock::now();
+  pool.kill_all();
+  EXPECT_EQ(pool.running(), 0u);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
+}
+
+}  // namespace
+}  // namespace judge

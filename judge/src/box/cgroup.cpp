@@ -1,0 +1,239 @@
+#include "box/cgroup.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <fmt/core.h>
+
+#include "base/text_file.hpp"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool write_value(const fs::path& file, const std::string& value) {
+  std::ofstream out(file);
+  out << value;
+  out.flush();
+  return static_cast<bool>(out);
+}
+
+std::string read_text(const fs::path& file) { return read_file(file).value_or(""); }
+
+// The number after `key` on its own line of a "key value" file, or -1.
+std::int64_t keyed_value(const std::string& text, const std::string& key) {
+  std::istringstream lines(text);
+  std::string name;
+  std::int64_t value = 0;
+  while (lines >> name >> value) {
+    if (name == key) return value;
+  }
+  return -1;
+}
+
+// A name no other test, of this judge or another, uses at the same time.
+std::string unique_name() {
+  const auto now = std::chrono::steady_clock::now().time_since_epoch();
+  return fmt::format("{}-{}", ::getpid(),
+                     std::chrono::duration_cast<std::chrono::nanoseconds>(now).count());
+}
+
+// Removes parent/judge/<pid>-* cgroups of judges that are gone (killed with SIGKILL,
+// they could not remove their own); a cgroup still in use cannot be removed anyway.
+void remove_stale(const fs::path& judge_dir) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(judge_dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    const long pid = std::strtol(name.c_str(), nullptr, 10);
+    if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+      ::rmdir(entry.path().c_str());
+  }
+}
+
+// Makes parent/judge/<name>; returns it, or empty (with the reason) if not allowed.
+fs::path make_dir(const fs::path& parent, const std::string& name, std::string& why) {
+  std::error_code ec;
+  fs::create_directories(parent / "judge", ec);
+  remove_stale(parent / "judge");
+  const fs::path dir = parent / "judge" / name;
+  if (!fs::create_directory(dir, ec)) {
+    why = ec ? ec.message() : "exists already";
+    return {};
+  }
+  return dir;
+}
+
+}  // namespace
+
+TestCgroup TestCgroup::create(std::int64_t memory_kib, std::int64_t process_limit,
+                              const fs::path& root) {
+  TestCgroup group;
+  const std::string name = unique_name();
+  std::error_code ec;
+  if (fs::exists(root / "memory" / "memory.limit_in_bytes", ec) ||
+      fs::exists(root / "pids" / "pids.max", ec)) {
+    // cgroup v1: one hierarchy per controller.
+    group.version_ = "cgroup v1";
+    std::string why;
+    if (fs::path dir = make_dir(root / "memory", name, why); !dir.empty()) {
+      const std::string bytes = std::to_string(memory_kib * 1024);
+      if (memory_kib <= 0 || write_value(dir / "memory.limit_in_bytes", bytes)) {
+        // Swap must not be a way around the limit (the file exists with swap accounting).
+        if (memory_kib > 0 && fs::exists(dir / "memory.memsw.limit_in_bytes", ec))
+          write_value(dir / "memory.memsw.limit_in_bytes", bytes);
+        group.memory_dir_ = dir;
+      } else {
+        group.missing_.push_back(fmt::format("memory cgroup: cannot set the limit in {}", dir.string()));
+        fs::remove(dir, ec);
+      }
+    } else {
+      group.missing_.push_back(fmt::format("memory cgroup: cannot create one under {}: {}",
+                                           (root / "memory").string(), why));
+    }
+    if (fs::path dir = make_dir(root / "pids", name, why); !dir.empty()) {
+      if (process_limit <= 0 || write_value(dir / "pids.max", std::to_string(process_limit))) {
+        group.pids_dir_ = dir;
+      } else {
+        group.missing_.push_back(fmt::format("pids cgroup: cannot set the limit in {}", dir.string()));
+        fs::remove(dir, ec);
+      }
+    } else {
+      group.missing_.push_back(fmt::format("pids cgroup: cannot create one under {}: {}",
+                                           (root / "pids").string(), why));
+    }
+    if (fs::exists(root / "cpuacct" / "cpuacct.usage", ec)) {
+      if (fs::path dir = make_dir(root / "cpuacct", name, why); !dir.empty()) group.cpu_dir_ = dir;
+    }
+  } else if (fs::exists(root / "cgroup.controllers", ec)) {
+    // cgroup v2: one tree; a child of the judge's own cgroup, if the controllers
+    // are delegated to it (enabling them fails while the judge's cgroup holds
+    // processes, the "no internal processes" rule; then they are reported missing).
+    group.version_ = "cgroup v2";
+    std::string own;
+    {
+      std::ifstream self("/proc/self/cgroup");
+      std::string line;
+      while (std::getline(self, line))
+        if (line.rfind("0::", 0) == 0) own = line.substr(3);
+    }
+    const fs::path base = root / fs::path(own).relative_path();
+    const std::string enabled = read_text(base / "cgroup.subtree_control");
+    for (const char* controller : {"memory", "pids"}) {
+      if (enabled.find(controller) == std::string::npos)
+        write_value(base / "cgroup.subtree_control", fmt::format("+{}", controller));
+    }
+    const std::string now_enabled = read_text(base / "cgroup.subtree_control");
+    std::string why;
+    const fs::path dir = make_dir(base, name, why);
+    if (dir.empty()) {
+      group.missing_.push_back(fmt::format("cgroup v2: cannot create one under {}: {}", base.string(), why));
+    } else {
+      if (now_enabled.find("memory") != std::string::npos &&
+          (memory_kib <= 0 || write_value(dir / "memory.max", std::to_string(memory_kib * 1024)))) {
+        if (memory_kib > 0) write_value(dir / "memory.swap.max", "0");
+        group.memory_dir_ = dir;
+      } else {
+        group.missing_.push_back(fmt::format("memory cgroup: the memory controller is not "
+                                             "available in {}", base.string()));
+      }
+      if (now_enabled.find("pids") != std::string::npos &&
+          (process_limit <= 0 || write_value(dir / "pids.max", std::to_string(process_limit)))) {
+        group.pids_dir_ = dir;
+      } else {
+        group.missing_.push_back(fmt::format("pids cgroup: the pids controller is not "
+                                             "available in {}", base.string()));
+      }
+      // cpu.stat's usage_usec is kept by every v2 cgroup, controller or not.
+      if (!group.memory_dir_.empty() || !group.pids_dir_.empty()) group.cpu_dir_ = dir;
+      if (group.memory_dir_.empty() && group.pids_dir_.empty()) fs::remove(dir, ec);
+    }
+  } else {
+    group.missing_.push_back(fmt::format("cgroups: none mounted at {}", root.string()));
+  }
+  return group;
+}
+
+TestCgroup::TestCgroup(TestCgroup&& other) noexcept
+    : version_(std::move(other.version_)),
+      memory_dir_(std::move(other.memory_dir_)),
+      pids_dir_(std::move(other.pids_dir_)),
+      cpu_dir_(std::move(other.cpu_dir_)),
+      missing_(std::move(other.missing_)) {
+  other.memory_dir_.clear();
+  other.pids_dir_.clear();
+  other.cpu_dir_.clear();
+}
+
+TestCgroup& TestCgroup::operator=(TestCgroup&& other) noexcept {
+  if (this != &other) {
+    remove();
+    version_ = std::move(other.version_);
+    memory_dir_ = std::move(other.memory_dir_);
+    pids_dir_ = std::move(other.pids_dir_);
+    cpu_dir_ = std::move(other.cpu_dir_);
+    missing_ = std::move(other.missing_);
+    other.memory_dir_.clear();
+    other.pids_dir_.clear();
+    other.cpu_dir_.clear();
+  }
+  return *this;
+}
+
+TestCgroup::~TestCgroup() { remove(); }
+
+std::vector<std::string> TestCgroup::join_dirs() const {
+  std::vector<std::string> dirs;
+  if (!memory_dir_.empty()) dirs.push_back(memory_dir_.string());
+  if (!pids_dir_.empty() && pids_dir_ != memory_dir_) dirs.push_back(pids_dir_.string());
+  if (!cpu_dir_.empty() && cpu_dir_ != memory_dir_ && cpu_dir_ != pids_dir_)
+    dirs.push_back(cpu_dir_.string());
+  return dirs;
+}
+
+std::int64_t TestCgroup::cpu_ms() const {
+  if (cpu_dir_.empty()) return -1;
+  if (version_ == "cgroup v2") {
+    const std::int64_t usec = keyed_value(read_text(cpu_dir_ / "cpu.stat"), "usage_usec");
+    return usec < 0 ? -1 : usec / 1000;
+  }
+  std::ifstream usage(cpu_dir_ / "cpuacct.usage");
+  std::int64_t ns = -1;
+  if (!(usage >> ns)) return -1;
+  return ns / 1000000;
+}
+
+bool TestCgroup::oom_killed() const {
+  if (memory_dir_.empty()) return false;
+  const bool v2 = version_ == "cgroup v2";
+  const std::string text = read_text(memory_dir_ / (v2 ? "memory.events" : "memory.oom_control"));
+  const std::int64_t kills = keyed_value(text, "oom_kill");
+  if (kills >= 0) return kills > 0;
+  // Kernels before 4.13 have no oom_kill counter: the limit having been hit at all
+  // is the nearest fact.
+  return !v2 && keyed_value("failcnt " + read_text(memory_dir_ / "memory.failcnt"), "failcnt") > 0;
+}
+
+void TestCgroup::remove() {
+  // A cgroup can be removed once its last process is gone; the box is reaped by
+  // now, but the kernel may take a moment to let go of exiting tasks.
+  for (const fs::path* dir : {&memory_dir_, &pids_dir_, &cpu_dir_}) {
+    if (dir->empty()) continue;
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      if (::rmdir(dir->c_str()) == 0 || errno == ENOENT) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+  memory_dir_.clear();
+  pids_dir_.clear();
+  cpu_dir_.clear();
+}
+
+}  // namespace judge

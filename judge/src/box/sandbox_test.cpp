@@ -1,0 +1,238 @@
+// The box's command line and description (pure), and real boxed children
+// (judge-box + judge/test_helpers/process_helper): the figures and the wait status
+// the judge gets are the program's own, whatever stands between.
+#include "box/sandbox.hpp"
+
+#include <gtest/gtest.h>
+#include <sched.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+
+#include "box/cgroup.hpp"
+#include "process/process.hpp"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string helper = std::string(JUDGE_TEST_HELPERS_DIR) + "/process_helper";
+
+std::vector<std::string> after_dashes(const std::vector<std::string>& argv) {
+  const auto dashes = std::find(argv.begin(), argv.end(), "--");
+  return {dashes + 1, argv.end()};
+}
+
+TEST(BoxedCommand, CopiesTheProgramInAndKeepsSystemPaths) {
+  BoxSettings settings;
+  settings.box_executable = "/opt/judge-box";
+  const auto argv = boxed_command({helper, "cpu", "300"}, settings);
+  EXPECT_EQ(argv.front(), "/opt/judge-box");
+  EXPECT_NE(std::find(argv.begin(), argv.end(), helper + ":/box/process_helper"), argv.end());
+  EXPECT_EQ(after_dashes(argv), (std::vector<std::string>{"/box/process_helper", "cpu", "300"}));
+  // No uid change unless the judge is root and asks for it.
+  EXPECT_EQ(std::find(argv.begin(), argv.end(), "--uid"), argv.end());
+}
+
+TEST(BoxedCommand, FindsInterpretersOnPathAndCopiesTheScript) {
+  // "sh": on PATH in /usr/bin on Debian (merged /usr), whatever else PATH holds.
+  const fs::path script = fs::temp_directory_path() / "boxed_command_test.sh";
+  std::ofstream(script) << "echo 1\n";
+  BoxSettings settings;
+  settings.box_executable = "/opt/judge-box";
+  settings.drop_to_unprivileged_uid = true;
+  settings.cgroup_dirs = {"/sys/fs/cgroup/memory/judge/x"};
+  const auto argv = boxed_command({"sh", script.string()}, settings);
+  const auto inside = after_dashes(argv);
+  ASSERT_EQ(inside.size(), 2u);
+  EXPECT_EQ(inside[0].rfind("/usr/", 0), 0u) << inside[0];  // found on PATH, visible in the box
+  EXPECT_EQ(inside[1], "/box/boxed_command_test.sh");
+  EXPECT_NE(std::find(argv.begin(), argv.end(), "--uid"), argv.end());
+  EXPECT_NE(std::find(argv.begin(), argv.end(), "/sys/fs/cgroup/memory/judge/x"), argv.end());
+  fs::remove(script);
+}
+
+TEST(BoxedCommand, TwoFilesOfOneNameGetTwoPlaces) {
+  const fs::path a = fs::temp_directory_path() / "boxed_a";
+  const fs::path b = fs::temp_directory_path() / "boxed_b";
+  fs::create_directories(a);
+  fs::create_directories(b);
+  std::ofstream(a / "x") << "1";
+  std::ofstream(b / "x") << "2";
+  BoxSettings settings;
+  settings.box_executable = "/opt/judge-box";
+  const auto inside = after_dashes(boxed_command({(a / "x").string(), (b / "x").string()}, settings));
+  EXPECT_EQ(inside, (std::vector<std::string>{"/box/x", "/box/_x"}));
+  fs::remove_all(a);
+  fs::remove_all(b);
+}
+
+TEST(Containment, DescribesWhatWasAndWasNotEnforced) {
+  const auto described = describe_containment(
+      R"({"enforced": ["pid namespace"], "not_enforced": [{"what": "user namespace", "why": "EPERM"}]})",
+      "cgroup v1", true, false, {"pids cgroup: cannot create one"}, "");
+  EXPECT_EQ(described["sandbox"], "judge-box");
+  EXPECT_EQ(described["enforced"], nlohmann::json({"pid namespace"}));
+  EXPECT_EQ(described["not_enforced"].size(), 2u);
+  EXPECT_EQ(described["memory_limit"], "cgroup v1 memory controller");
+  EXPECT_EQ(described["process_limit"], "RLIMIT_NPROC (per uid)");
+  const std::string warning = containment_warning(described);
+  EXPECT_NE(warning.find("user namespace (EPERM)"), std::string::npos) << warning;
+  EXPECT_NE(warning.find("pids cgroup"), std::string::npos) << warning;
+}
+
+TEST(Containment, NoBoxIsSaidAsSuch) {
+  const auto described = describe_containment("", "", false, false, {}, "--sandbox none");
+  EXPECT_EQ(described["sandbox"], "none");
+  EXPECT_NE(containment_warning(described).find("--sandbox none"), std::string::npos);
+  const auto full = describe_containment(R"({"enforced": ["pid namespace"], "not_enforced": []})",
+                                         "cgroup v1", true, true, {}, "");
+  EXPECT_EQ(containment_warning(full), "");
+}
+
+// Real boxes. judge-box is built next to this test binary.
+class BoxedProcess : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    box_ = find_box_executable();
+    if (box_.empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
+  }
+  Process spawn(const std::vector<std::string>& command, const std::vector<std::string>& cgroups = {},
+                int cpu = -1) {
+    BoxSettings settings;
+    settings.box_executable = box_;
+    settings.drop_to_unprivileged_uid = ::geteuid() == 0;
+    settings.cgroup_dirs = cgroups;
+    settings.cpu = cpu;
+    SpawnRequest request;
+    request.argv = boxed_command(command, settings);
+    request.boxed = true;
+    return Process::spawn(request);
+  }
+  ExitFacts run(const std::vector<std::string>& command) {
+    Process process = spawn(command);
+    process.reap();
+    return *process.exit_facts();
+  }
+  fs::path box_;
+};
+
+TEST_F(BoxedProcess, ReportsTheProgramsExitCodeAndSignal) {
+  const ExitFacts exited = run({helper, "exit", "3"});
+  EXPECT_FALSE(exited.signaled);
+  EXPECT_EQ(exited.exit_code, 3);
+  // Not 128 + n, as a wrapper's exit code would say: the program's own signal.
+  const ExitFacts aborted = run({helper, "signal", std::to_string(SIGABRT)});
+  EXPECT_TRUE(aborted.signaled);
+  EXPECT_EQ(aborted.signal, SIGABRT);
+}
+
+TEST_F(BoxedProcess, CpuTimeIsTheProgramsOwn) {
+  const ExitFacts exit = run({helper, "cpu", "300"});
+  EXPECT_GE(exit.cpu_ms, 299);
+  EXPECT_LE(exit.cpu_ms, 302);  // the box's own setup is not in it
+}
+
+TEST_F(BoxedProcess, PeakMemoryIsTheProgramsOwnNotTheJudges) {
+  const ExitFacts small = run({helper, "touch", "1"});
+  const ExitFacts large = run({helper, "touch", "64"});
+  EXPECT_GE(large.peak_kib - small.peak_kib, 60 * 1024);
+  // Forked from the small box, not from this large test binary.
+  EXPECT_LT(small.peak_kib, 4 * 1024);
+}
+
+// --cpu: the box pins the program (only the program: its setup ran anywhere).
+TEST_F(BoxedProcess, TheProgramRunsOnTheCpuItWasGiven) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof allowed, &allowed), 0);
+  int last = -1;
+  for (int cpu = 0; cpu < 64; ++cpu)
+    if (CPU_ISSET(cpu, &allowed)) last = cpu;
+  ASSERT_GE(last, 0);
+  Process pinned = spawn({helper, "affinity"}, {}, last);
+  pinned.reap();
+  EXPECT_EQ(pinned.exit_facts()->exit_code, 10 + last);
+  if (CPU_COUNT(&allowed) > 1) {
+    Process free = spawn({helper, "affinity"});
+    free.reap();
+    EXPECT_EQ(free.exit_facts()->exit_code, 9);
+  }
+}
+
+TEST_F(BoxedProcess, KillingTheProgramIsReportedAsSigkill) {
+  Process process = spawn({helper, "sleep", "60000"});
+  EXPECT_GT(process.program_pid(), 0);
+  EXPECT_NE(process.program_pid(), process.pid());
+  EXPECT_GT(process.cpu_ms_so_far(), -1);
+  process.kill_group();
+  process.reap();
+  EXPECT_TRUE(process.exit_facts()->signaled);
+  EXPECT_EQ(process.exit_facts()->signal, SIGKILL);
+  EXPECT_LT(process.exit_facts()->wall_ms, 5000);
+}
+
+TEST_F(BoxedProcess, AMissingProgramIsTheBoxsExecError) {
+  Process process = spawn({"/nonexistent/program"});
+  process.reap();
+  EXPECT_NE(process.box_exec_error().find("/nonexistent/program"), std::string::npos)
+      << process.box_exec_error();
+}
+
+TEST_F(BoxedProcess, SaysWhatItEnforced) {
+  Process process = spawn({helper, "exit", "0"});
+  process.reap();
+  const auto setup = nlohmann::json::parse(process.box_setup());
+  ASSERT_TRUE(setup.contains("enforced"));
+  ASSERT_TRUE(setup.contains("not_enforced"));
+  // What this machine allows is its own business; every layer is in one list or the other.
+  std::string all = setup.dump();
+  for (const char* layer : {"user namespace", "pid namespace", "network namespace", "filesystem"})
+    EXPECT_NE(all.find(layer), std::string::npos) << layer << " in " << all;
+}
+
+// A machine without namespaces (judge-box --no-namespaces stands in for one where
+// unshare fails): the program still runs under the box, its figures stay its own,
+// and the box says what it could not do.
+TEST_F(BoxedProcess, WithoutNamespacesItStillRunsAndSaysSo) {
+  SpawnRequest request;
+  request.argv = {box_.string(), "--no-namespaces", "--", helper, "exit", "3"};
+  request.boxed = true;
+  Process process = Process::spawn(request);
+  process.reap();
+  EXPECT_EQ(process.exit_facts()->exit_code, 3);
+  const auto setup = nlohmann::json::parse(process.box_setup());
+  EXPECT_NE(setup["not_enforced"].dump().find("namespaces"), std::string::npos) << setup.dump();
+  EXPECT_EQ(setup["enforced"].dump().find("pid namespace"), std::string::npos) << setup.dump();
+}
+
+TEST_F(BoxedProcess, MemoryCgroupKillsAtTheLimitAndSaysSo) {
+  TestCgroup cgroup = TestCgroup::create(64 * 1024, 16);
+  if (!cgroup.limits_memory()) GTEST_SKIP() << "no memory cgroup here (not root?)";
+  Process process = spawn({helper, "alloc-forever"}, cgroup.join_dirs());
+  process.reap();
+  EXPECT_TRUE(process.exit_facts()->signaled);
+  EXPECT_EQ(process.exit_facts()->signal, SIGKILL);
+  EXPECT_TRUE(cgroup.oom_killed());
+  EXPECT_GE(cgroup.cpu_ms(), 0);
+}
+
+TEST(TestCgroupTest, WithoutCgroupsEverythingIsMissingAndSaid) {
+  const fs::path empty = fs::temp_directory_path() / "no-cgroups-here";
+  fs::create_directories(empty);
+  TestCgroup cgroup = TestCgroup::create(1024, 8, empty);
+  EXPECT_FALSE(cgroup.limits_memory());
+  EXPECT_FALSE(cgroup.limits_processes());
+  EXPECT_TRUE(cgroup.join_dirs().empty());
+  EXPECT_FALSE(cgroup.missing().empty());
+  EXPECT_FALSE(cgroup.oom_killed());
+  EXPECT_EQ(cgroup.cpu_ms(), -1);
+  fs::remove_all(empty);
+}
+
+}  // namespace
+}  // namespace judge

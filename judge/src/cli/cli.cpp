@@ -1,0 +1,124 @@
+#include "cli/cli.hpp"
+
+#include <signal.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "base/errors.hpp"
+#include "base/printable.hpp"
+#include "cli/batch_cli.hpp"
+#include "cli/run_command.hpp"
+#include "process/process.hpp"
+
+namespace judge {
+namespace {
+
+// The options and help of `judge run` (the command itself: run_command.hpp).
+CLI::App* add_run_command(CLI::App& app, RunArgs& args) {
+  CLI::App* run = app.add_subcommand(
+      "run",
+      "Grade one submission on every test (or the chosen tests) of a problem.\n"
+      "Prints one line per test as it finishes and a summary.");
+  run->footer(
+      "Exit status: 0 every test AC; 1 some test not AC (CE included); 2 usage or\n"
+      "configuration error (nothing run); 3 judge error (JE on some test: a broken\n"
+      "interactor or test file; or the judge failed); 128+N stopped by signal N.\n"
+      "Example: judge run nuts-bolts solutions/nuts-bolts/accepted/quicksort.cpp --json r.json\n"
+      "Verdicts and JSON keys: README.md.");
+  run->add_option("PROBLEM", args.problem,
+                  "a problem name of this repository (nuts-bolts, ...) or a directory holding "
+                  "problem.json")
+      ->required();
+  run->add_option("SUBMISSION", args.submission,
+                  "an executable, a .cpp/.c source (compiled with g++ -O2 -std=c++20 / gcc -O2, "
+                  "cached by content hash; a compile error is verdict CE) or a .py file (run "
+                  "with python3)")
+      ->required();
+  run->add_option("--tests", args.tests,
+                  "run only these tests: test names of the problem, or paths of test files "
+                  "anywhere (repeatable)")
+      ->expected(1, -1);
+  run->add_option("--json", args.json_file,
+                  "write the full result as JSON to FILE (atomically; keys in README.md)");
+  run->add_option("--transcripts", args.transcripts_dir,
+                  "keep each test's interaction in DIR/NAME.interaction ('<' judge to "
+                  "submission, '>' submission to judge)");
+  run->add_option("--time-limit-ms", args.time_limit_ms,
+                  "override the problem's CPU time limit per test, in ms (1 to 3600000)")
+      ->check(CLI::Range(1, 3'600'000));
+  run->add_option("--memory-mib", args.memory_mib,
+                  "override the problem's memory limit, in MiB (1 to 1048576)")
+      ->check(CLI::Range(1, 1'048'576));
+  run->add_flag("-q,--quiet", args.quiet, "print only the summary line");
+  run->add_option("--pin-cpu", args.pin_cpu,
+                  "run the submission and the interactor of each test on one CPU: auto (a CPU "
+                  "no other judge on this machine has claimed; default), none (let the scheduler place "
+                  "them), or a CPU number. One core makes a round trip ~3x cheaper on VMs "
+                  "whose cross-core wake-ups are slow; CPU time stays per process")
+      ->capture_default_str();
+  run->add_option("--sandbox", args.sandbox,
+                  "auto (default): run the submission in judge-box with its own user, mount, "
+                  "network, ipc and pid namespaces, an unprivileged uid, a private root "
+                  "without the test data, and cgroup limits, as far as the machine allows "
+                  "(what could not be enforced is printed and in the JSON's \"containment\"); "
+                  "none: run it as a plain child of the judge (trusted code only)")
+      ->capture_default_str();
+  run->add_flag("--stop-at-first-failure", args.stop_at_first_failure,
+                "stop after the first test that is not AC (the overall verdict is the same; "
+                "the tests not run score nothing)");
+  return run;
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  // A closed stdout (judge run ... | head) must be a write error, not a silent death;
+  // children get SIGPIPE back to its default before exec (process.cpp).
+  ::signal(SIGPIPE, SIG_IGN);
+
+  CLI::App app{
+      "judge: grade interactive problems locally.\n"
+      "Runs the contestant's program and the problem's interactor connected by pipes,\n"
+      "under CPU, wall, memory, output and process limits, decides each test's verdict\n"
+      "(AC WA PE QLE TLE ILE MLE OLE RTE CE JE) and writes it as JSON.\n"
+      "Exit status: 0 all tests AC; 1 some test not AC; 2 usage or configuration error;\n"
+      "3 judge error (an interactor or the judge itself failed); 128+N stopped by signal N\n"
+      "(130 SIGINT, 143 SIGTERM, 129 SIGHUP: the test's processes killed, no result written).",
+      "judge"};
+  app.require_subcommand(1);
+  app.footer("Run 'judge run --help' for grading a submission. Docs: README.md, "
+             "docs/problem-format.md.");
+  RunArgs run_args;
+  CLI::App* run = add_run_command(app, run_args);
+  const BatchCommands batch_commands(app);  // batch, merge, report (batch_cli.cpp)
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::ParseError& error) {
+    app.exit(error);
+    return exit_usage;
+  }
+
+  // Who is to blame (base/errors.hpp): the user (exit 2) or the judge (exit 3).
+  try {
+    if (run->parsed()) {
+      become_subreaper();
+      return run_command(run_args);
+    }
+    if (const auto status = batch_commands.run_if_parsed()) return *status;
+  } catch (const ConfigError& error) {
+    std::fprintf(stderr, "judge: %s\n", printable(error.what()).c_str());
+    return exit_usage;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "judge: judge error: %s\n", printable(error.what()).c_str());
+    return exit_judge_error;
+  }
+  return exit_usage;
+}
+
+}  // namespace judge

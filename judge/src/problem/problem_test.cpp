@@ -1,0 +1,127 @@
+#include "problem/problem.hpp"
+#include "problem/tests.hpp"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include "base/errors.hpp"
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+class ProblemDir : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "problem-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir = pattern;
+    write("interactor", "#!/bin/sh\nexit 42\n");
+    ::chmod((dir / "interactor").c_str(), 0755);
+    paths = {dir / "no-source", dir / "no-build"};
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  void write(const fs::path& name, const std::string& text) {
+    fs::create_directories((dir / name).parent_path());
+    std::ofstream(dir / name) << text;
+  }
+  fs::path dir;
+  JudgePaths paths;
+};
+
+TEST_F(ProblemDir, DefaultsApply) {
+  const Problem problem = parse_problem("{}", dir, paths);
+  EXPECT_EQ(problem.name, dir.filename().string());
+  EXPECT_EQ(problem.limits.cpu_ms, 2000);
+  EXPECT_EQ(problem.limits.wall_ms, 5000);
+  EXPECT_EQ(problem.limits.memory_kib, 256 * 1024);
+  EXPECT_EQ(problem.scoring["type"], "all_or_nothing");
+  ASSERT_EQ(problem.interactor_command.size(), 1u);
+  EXPECT_EQ(problem.interactor_command[0], (dir / "interactor").string());
+}
+
+TEST_F(ProblemDir, LimitsAreRead) {
+  const Problem problem = parse_problem(
+      R"({"name": "x", "time_limit_ms": 500, "memory_mib": 64, "wall_limit_ms": 900})", dir, paths);
+  EXPECT_EQ(problem.name, "x");
+  EXPECT_EQ(problem.limits.cpu_ms, 500);
+  EXPECT_EQ(problem.limits.wall_ms, 900);
+  EXPECT_EQ(problem.limits.memory_kib, 64 * 1024);
+}
+
+TEST_F(ProblemDir, MistakesAreConfigErrorsThatSayWhat) {
+  auto message_of = [&](const std::string& json) -> std::string {
+    try {
+      parse_problem(json, dir, paths);
+    } catch (const ConfigError& error) {
+      return error.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(message_of("{").find("not valid JSON"), std::string::npos);
+  EXPECT_NE(message_of("[]").find("JSON object"), std::string::npos);
+  EXPECT_NE(message_of(R"({"time_limit": 5})").find("unknown key \"time_limit\""), std::string::npos);
+  EXPECT_NE(message_of(R"({"time_limit_ms": "5"})").find("whole number"), std::string::npos);
+  EXPECT_NE(message_of(R"({"time_limit_ms": -5})").find("positive"), std::string::npos);
+  EXPECT_NE(message_of(R"({"interactor": "missing"})").find("was not found"), std::string::npos);
+  EXPECT_NE(message_of(R"({"testdata": "nowhere"})").find("does not exist"), std::string::npos);
+  EXPECT_NE(message_of(R"({"scoring": 3})").find("scoring"), std::string::npos);
+}
+
+TEST_F(ProblemDir, InteractorIsFoundInTheBuildTreeMirror) {
+  fs::remove(dir / "interactor");
+  paths = {dir / "src", dir / "build"};
+  write("src/interactors/p/problem.json", "{}");
+  write("build/interactors/p/interactor", "#!/bin/sh\n");
+  ::chmod((dir / "build/interactors/p/interactor").c_str(), 0755);
+  const Problem problem = load_problem("p", paths);
+  EXPECT_EQ(problem.interactor_command[0], (dir / "build/interactors/p/interactor").string());
+  EXPECT_EQ(known_problems(paths), std::vector<std::string>{"p"});
+}
+
+TEST_F(ProblemDir, TestsAreListedInNameOrderAndSelected) {
+  write("b.in", "1\n");
+  write("a.in", "1\n");
+  write("a.ans", "x\n");
+  write("notes.txt", "");
+  write("outside/mine.in", "1\n");
+  const Problem problem = parse_problem("{}", dir, paths);
+  const auto tests = list_tests(problem);
+  ASSERT_EQ(tests.size(), 2u);
+  EXPECT_EQ(tests[0].name, "a");
+  EXPECT_EQ(tests[0].answer, dir / "a.ans");
+  EXPECT_EQ(tests[1].answer, fs::path("/dev/null"));
+  const auto picked = select_tests(problem, {"b", (dir / "outside/mine.in").string()});
+  ASSERT_EQ(picked.size(), 2u);
+  EXPECT_EQ(picked[0].name, "b");
+  EXPECT_EQ(picked[1].name, "mine");
+  EXPECT_THROW(select_tests(problem, {"zzz"}), ConfigError);
+}
+
+TEST_F(ProblemDir, BareNamePrefersTheRepositoryProblemOverALocalFolder) {
+  paths = {dir / "src", dir / "build"};
+  write("src/interactors/p/problem.json", "{}");
+  write("src/interactors/p/interactor", "#!/bin/sh\n");
+  ::chmod((dir / "src/interactors/p/interactor").c_str(), 0755);
+  write("cwd/p/notes.txt", "not a problem");
+  const fs::path previous = fs::current_path();
+  fs::current_path(dir / "cwd");
+  const Problem problem = load_problem("p", paths);
+  fs::current_path(previous);
+  EXPECT_EQ(problem.dir, dir / "src/interactors/p");
+}
+
+TEST_F(ProblemDir, UnknownProblemNameListsKnownOnes) {
+  try {
+    load_problem("no-such-problem", paths);
+    FAIL();
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("no problem 'no-such-problem'"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,47 @@
+// How a problem's test verdicts become its score, as its problem.json "scoring"
+// object says. A pure function of the verdicts and the interactors' result.json
+// figures, so every rule is pinned by scoring_test.cpp.
+//
+//   {"type": "all_or_nothing", "max_score": 100}
+//       full score iff every test is AC
+//   {"type": "per_test", "max_score": 100}
+//       max_score * (AC tests / tests)
+//   {"type": "max_metric", "metric": "moves", "max_score": 100,
+//    "full_at": 300000, "zero_at": 1000000000}
+//       0 unless every test is AC; else with M the largest metric over the tests,
+//       max_score * clamp(log(zero_at / M) / log(zero_at / full_at), 0, 1).
+//       Adds max_<metric> and max_<metric>_test to the result.
+//   {"type": "subtasks", "max_score": 100,
+//    "subtasks": [{"name": "1", "points": 8, "tests": ["s1-*", ...]}, ...]}
+//       a subtask's points are earned iff it has tests and all are AC; tests are
+//       fnmatch globs over test names; points must add up to max_score.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/errors.hpp"
+#include "run/verdict.hpp"
+
+namespace judge {
+
+struct ScoredTest {
+  std::string name;
+  Verdict verdict;
+  nlohmann::json interactor_result;  // result.json of the test (may be null)
+};
+
+struct Score {
+  double score = 0;
+  double max_score = 0;
+  nlohmann::json details;    // the raw figures the score came from (null if none)
+  nlohmann::json top_level = nlohmann::json::object();  // keys added to the result's top
+};
+
+// Throws ConfigError for a scoring object it does not understand, saying what to fix.
+void validate_scoring(const nlohmann::json& scoring);
+Score compute_score(const nlohmann::json& scoring, const std::vector<ScoredTest>& tests);
+
+}  // namespace judge

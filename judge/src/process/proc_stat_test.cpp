@@ -1,0 +1,84 @@
+#include "process/proc_stat.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fake /proc in a temporary folder, removed at the end of the test.
+struct FakeProc {
+  fs::path root = fs::temp_directory_path() / ("proc-stat-test-" + std::to_string(::getpid()));
+  FakeProc() { fs::create_directories(root); }
+  ~FakeProc() { fs::remove_all(root); }
+  void write(const std::string& relative, const std::string& text) const {
+    fs::create_directories((root / relative).parent_path());
+    std::ofstream(root / relative) << text;
+  }
+  void process(pid_t pid, pid_t ppid, pid_t pgrp, char state = 'S') const {
+    write(std::to_string(pid) + "/stat",
+          std::to_string(pid) + " (a (b) c) " + state + " " + std::to_string(ppid) + " " +
+              std::to_string(pgrp) + " 1 0 -1 4194560 10 0 0 0 150 25 0 0 20 0 1 0\n");
+  }
+};
+
+TEST(ProcStat, ParsesFieldsAfterTheLastParenthesisOfComm) {
+  const auto stat = parse_proc_stat("42 (we (ird) name) R 7 42 42 0 -1 4194564 1 2 3 4 120 30 0 0");
+  ASSERT_TRUE(stat.has_value());
+  EXPECT_EQ(stat->pid, 42);
+  EXPECT_EQ(stat->state, 'R');
+  EXPECT_EQ(stat->ppid, 7);
+  EXPECT_EQ(stat->pgrp, 42);
+  EXPECT_EQ(stat->flags & proc_flag_exiting, proc_flag_exiting);
+  EXPECT_EQ(stat->utime_ticks, 120u);
+  EXPECT_EQ(stat->stime_ticks, 30u);
+}
+
+TEST(ProcStat, RejectsTruncatedLines) {
+  EXPECT_FALSE(parse_proc_stat("42 (name R 7").has_value());
+  EXPECT_FALSE(parse_proc_stat("42 (name) R 7 42").has_value());
+  EXPECT_FALSE(parse_proc_stat("").has_value());
+}
+
+TEST(ProcStat, ListsProcessesAndChildrenOfAFakeTree) {
+  const FakeProc proc;
+  proc.process(10, 1, 10);
+  proc.process(11, 10, 10);
+  proc.process(12, 10, 12, 'Z');
+  proc.process(13, 11, 10);
+  proc.write("self/stat", "not a process folder\n");
+  proc.write("14/stat", "garbage\n");
+  EXPECT_EQ(list_processes(proc.root.string()).size(), 4u);
+  auto children = children_of(10, proc.root.string());
+  std::sort(children.begin(), children.end());
+  EXPECT_EQ(children, (std::vector<pid_t>{11, 12}));
+  EXPECT_FALSE(read_proc_stat(99, proc.root.string()).has_value());
+}
+
+TEST(ProcStat, SumsRunDelayOverThreadsAndReadsWchar) {
+  const FakeProc proc;
+  proc.write("20/task/20/schedstat", "5000000 3000000 7\n");
+  proc.write("20/task/21/schedstat", "1000 2000000 1\n");
+  proc.write("20/io", "rchar: 10\nwchar: 12345\nsyscr: 1\n");
+  EXPECT_EQ(run_delay_ns(20, proc.root.string()), 5000000);
+  EXPECT_EQ(bytes_written(20, proc.root.string()), 12345);
+  EXPECT_EQ(bytes_written(21, proc.root.string()), -1);
+  EXPECT_EQ(run_delay_ns(21, proc.root.string()), 0);
+}
+
+TEST(ProcStat, ReadsTheRealProcessItself) {
+  const auto self = read_proc_stat(::getpid());
+  ASSERT_TRUE(self.has_value());
+  EXPECT_EQ(self->pid, ::getpid());
+  EXPECT_EQ(self->ppid, ::getppid());
+  EXPECT_EQ(self->state, 'R');
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,373 @@
+#include "process/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/env.hpp>
+#include <boost/process/environment.hpp>
+#include <boost/process/exe.hpp>
+#include <boost/process/extend.hpp>
+#include <boost/process/posix.hpp>
+#include <boost/process/start_dir.hpp>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "process/proc_stat.hpp"
+
+namespace judge {
+namespace {
+
+namespace bp = boost::process;
+
+// Runs in the child, between vfork and exec. The child is started with vfork
+// (Boost.Process's use_vfork): it borrows the judge's memory until exec instead of
+// copying its page tables, so starting a process costs the same whatever the
+// judge's size, and the judge resumes only once the exec has happened. Hence only
+// system calls that change the calling process itself here: no allocation, no
+// locks, nothing written to memory but the executor's error slot. A failure is
+// recorded with set_error (Boost reads it once the child has ended) and ends the
+// child at once, so spawn() throws in the parent with the reason.
+struct ChildSetup : bp::extend::handler {
+  const SpawnRequest* request;
+  int box_report_fd = -1;  // boxed: becomes descriptor 3 of judge-box
+
+  template <typename Executor>
+  void fail(Executor& exec, const char* what) const {
+    exec.set_error(std::error_code(errno, std::system_category()), what);
+    ::_exit(127);
+  }
+
+  static bool set_limit(int resource, rlim_t value) {
+    struct rlimit limit {value, value};
+    return ::setrlimit(resource, &limit) == 0;
+  }
+
+  template <typename Executor>
+  void on_exec_setup(Executor& exec) const {
+    // Its own process group, so that one killpg() reaches every process it starts.
+    if (::setpgid(0, 0) != 0) fail(exec, "setpgid");
+    // If the judge dies (SIGKILL, crash), the child must not run on unsupervised.
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail(exec, "prctl(PR_SET_PDEATHSIG)");
+    // exec keeps ignored signals ignored and the signal mask as it is: give the
+    // child the defaults a program expects (SIGPIPE in particular, which the judge
+    // ignores so that a closed pipe is an error code for it, not its death).
+    for (int sig = 1; sig < NSIG; ++sig) {
+      if (sig != SIGKILL && sig != SIGSTOP) ::signal(sig, SIG_DFL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+
+    const int wanted[3] = {request->stdin_fd, request->stdout_fd, request->stderr_fd};
+    for (int target = 0; target < 3; ++target) {
+      if (wanted[target] < 0) continue;
+      if (wanted[target] == target) {
+        // dup2 onto itself would keep close-on-exec set: clear it instead.
+        if (::fcntl(target, F_SETFD, 0) != 0) fail(exec, "fcntl(F_SETFD)");
+      } else if (::dup2(wanted[target], target) < 0) {
+        fail(exec, "dup2");
+      }
+    }
+    // Nothing but 0, 1, 2 survives exec. Marking (not closing) keeps Boost's error
+    // pipe usable until exec.
+    if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0) fail(exec, "close_range");
+    if (box_report_fd >= 0) {
+      // judge-box finds its report socket at 3; dup2 leaves the copy without
+      // close-on-exec (judge-box sets it again, so the program never holds it).
+      if (box_report_fd == 3 ? ::fcntl(3, F_SETFD, 0) != 0 : ::dup2(box_report_fd, 3) < 0)
+        fail(exec, "dup2(report socket)");
+    }
+
+    if (request->cpu >= 0) {
+      cpu_set_t set;
+      CPU_ZERO(&set);
+      CPU_SET(request->cpu, &set);
+      if (::sched_setaffinity(0, sizeof set, &set) != 0) fail(exec, "sched_setaffinity");
+    }
+
+    const ProcessLimits& limits = request->limits;
+    if (!set_limit(RLIMIT_CORE, 0)) fail(exec, "setrlimit(RLIMIT_CORE)");
+    if (limits.cpu_ms > 0) {
+      // Only a backstop: the judge stops the child at its exact limit (it samples
+      // the process clock every 20 ms) and decides TLE from the measured CPU time.
+      // Generous on purpose: on this project's VMs a 2 s RLIMIT_CPU was seen to
+      // raise SIGXCPU at 1.2-1.5 s of CPU under load, so a limit of whole seconds
+      // plus one could fire before the real limit. Twice the limit rounded up to
+      // seconds, plus two; SIGKILL one second later.
+      const rlim_t seconds = static_cast<rlim_t>(2 * ((limits.cpu_ms + 999) / 1000) + 2);
+      struct rlimit cpu {seconds, seconds + 1};
+      if (::setrlimit(RLIMIT_CPU, &cpu) != 0) fail(exec, "setrlimit(RLIMIT_CPU)");
+    }
+    if (limits.address_space_kib > 0 &&
+        !set_limit(RLIMIT_AS, static_cast<rlim_t>(limits.address_space_kib) * 1024))
+      fail(exec, "setrlimit(RLIMIT_AS)");
+    if (limits.file_size_kib > 0 &&
+        !set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(limits.file_size_kib) * 1024))
+      fail(exec, "setrlimit(RLIMIT_FSIZE)");
+    if (limits.processes > 0 && !set_limit(RLIMIT_NPROC, static_cast<rlim_t>(limits.processes)))
+      fail(exec, "setrlimit(RLIMIT_NPROC)");
+    if (limits.open_files > 0 && !set_limit(RLIMIT_NOFILE, static_cast<rlim_t>(limits.open_files)))
+      fail(exec, "setrlimit(RLIMIT_NOFILE)");
+    if (limits.stack_kib > 0 &&
+        !set_limit(RLIMIT_STACK, static_cast<rlim_t>(limits.stack_kib) * 1024))
+      fail(exec, "setrlimit(RLIMIT_STACK)");
+  }
+};
+
+std::int64_t to_ms(const timeval& tv) {
+  return static_cast<std::int64_t>(tv.tv_sec) * 1000 + tv.tv_usec / 1000;
+}
+
+}  // namespace
+
+Process Process::spawn(const SpawnRequest& request) {
+  if (request.argv.empty()) throw std::invalid_argument("spawn: empty argv");
+  ChildSetup setup;
+  setup.request = &request;
+  bp::environment env = boost::this_process::environment();
+  for (const auto& [key, value] : request.extra_env) env[key] = value;
+  std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
+
+  Process process;
+  if (request.boxed) {
+    process.box_ = BoxChannel::open();
+    setup.box_report_fd = process.box_->box_end();
+  }
+  process.start_ = std::chrono::steady_clock::now();
+  try {
+    bp::child child =
+        request.working_dir.empty()
+            ? bp::child(bp::exe = request.argv[0], bp::args = args, env, setup,
+                        bp::posix::use_vfork)
+            : bp::child(bp::exe = request.argv[0], bp::args = args, env,
+                        bp::start_dir = request.working_dir, setup, bp::posix::use_vfork);
+    process.pid_ = child.id();
+    // From here on the judge reaps the child itself with wait4 (for its rusage),
+    // so Boost must neither wait for it nor kill it when `child` goes away.
+    child.detach();
+  } catch (const std::exception& error) {
+    throw JudgeFault(fmt::format("cannot start {}: {}", request.argv[0], error.what()));
+  }
+  // The child is not reaped yet, so its pid cannot have been reused.
+  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, process.pid_, 0));
+  if (pidfd >= 0) {
+    ::fcntl(pidfd, F_SETFD, FD_CLOEXEC);
+    process.pidfd_ = UniqueFd(pidfd);
+  }
+  if (process.box_) {
+    // Only the box may hold its end: the judge sees end-of-file once the box is gone.
+    process.box_->close_box_end();
+    try {
+      process.box_->receive_start();
+    } catch (...) {
+      process.kill_group();
+      process.reap();
+      throw;
+    }
+  }
+  return process;
+}
+
+bool Process::try_reap_box() {
+  switch (box_->poll_end()) {
+    case BoxChannel::State::running: return false;
+    case BoxChannel::State::reported: finish_box(box_->reported_exit()); return true;
+    case BoxChannel::State::box_gone: finish_box(std::nullopt); return true;
+  }
+  return false;
+}
+
+void Process::finish_box(std::optional<ExitFacts> reported) {
+  ExitFacts facts;
+  if (reported) {
+    facts = *reported;
+  } else {
+    // The box was killed before it could report (the judge's last resort, or a
+    // crash): the program went down with it. Its CPU time is the last sample.
+    ::kill(-pid_, SIGKILL);
+    facts.signaled = true;
+    facts.signal = SIGKILL;
+    facts.cpu_ms = last_cpu_ms_;
+  }
+  // The box (B) exits right after its init (C); by then the namespace is empty.
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  facts.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start_)
+                      .count();
+  exit_ = facts;
+  pidfd_.reset();
+  box_->close();
+}
+
+Process::Process(Process&& other) noexcept { *this = std::move(other); }
+
+Process& Process::operator=(Process&& other) noexcept {
+  if (this == &other) return *this;
+  if (pid_ > 0 && running()) {
+    kill_group();
+    reap();
+  }
+  pid_ = std::exchange(other.pid_, -1);
+  pidfd_ = std::move(other.pidfd_);
+  box_ = std::exchange(other.box_, std::nullopt);
+  last_cpu_ms_ = other.last_cpu_ms_;
+  start_ = other.start_;
+  exit_ = std::exchange(other.exit_, std::nullopt);
+  return *this;
+}
+
+Process::~Process() {
+  if (pid_ > 0 && running()) {
+    kill_group();
+    reap();
+  }
+}
+
+bool Process::try_reap() {
+  if (!running()) return true;
+  if (box_) return try_reap_box();
+  int status = 0;
+  struct rusage usage {};
+  const pid_t result = ::wait4(pid_, &status, WNOHANG, &usage);
+  if (result == 0) return false;
+  if (result < 0) {
+    if (errno == EINTR) return false;
+    throw std::system_error(errno, std::generic_category(), "wait4");
+  }
+  ExitFacts facts;
+  facts.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start_)
+                      .count();
+  facts.signaled = WIFSIGNALED(status);
+  facts.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+  facts.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  facts.cpu_ms = to_ms(usage.ru_utime) + to_ms(usage.ru_stime);
+  facts.peak_kib = usage.ru_maxrss;
+  exit_ = facts;
+  pidfd_.reset();
+  return true;
+}
+
+void Process::reap() {
+  if (box_) {
+    // The program was killed (or ends by itself): its report follows at once. A box
+    // that says nothing for two seconds is killed whole, which ends its namespace.
+    bool killed_whole = false;
+    while (!try_reap()) {
+      struct pollfd pfd {pidfd(), POLLIN, 0};
+      if (::poll(&pfd, 1, killed_whole ? -1 : 2000) == 0 && !killed_whole) {
+        ::kill(-pid_, SIGKILL);
+        killed_whole = true;
+      }
+    }
+    return;
+  }
+  while (!try_reap()) {
+    if (pidfd_.valid()) {
+      struct pollfd pfd {pidfd_.get(), POLLIN, 0};
+      ::poll(&pfd, 1, -1);
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+}
+
+std::int64_t Process::cpu_ms_so_far() const {
+  if (!running()) return exit_->cpu_ms;
+  clockid_t clock;
+  if (::clock_getcpuclockid(program_pid(), &clock) != 0) return last_cpu_ms_;
+  struct timespec ts {};
+  if (::clock_gettime(clock, &ts) != 0) return last_cpu_ms_;
+  last_cpu_ms_ = static_cast<std::int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+  return last_cpu_ms_;
+}
+
+bool Process::is_exiting() const {
+  if (!running()) return false;
+  // Boxed: the box's init may have reaped the program already (and be ending the
+  // rest of its namespace before it reports).
+  if (box_ && box_->program_ended()) return true;
+  const auto stat = read_proc_stat(program_pid());
+  // No such process any more: it has ended (reaped by the box's init).
+  if (!stat) return box_.has_value();
+  return stat->state == 'Z' || stat->state == 'X' || (stat->flags & proc_flag_exiting) != 0;
+}
+
+std::int64_t Process::group_cpu_ms() const {
+  if (!running()) return -1;
+  const pid_t group = program_pid();
+  const long ticks_per_second = ::sysconf(_SC_CLK_TCK);
+  if (ticks_per_second <= 0) return -1;
+  unsigned long long ticks = 0;
+  for (const ProcStat& stat : list_processes())
+    if (stat.pgrp == group) ticks += stat.utime_ticks + stat.stime_ticks;
+  return static_cast<std::int64_t>(ticks * 1000 / static_cast<unsigned long long>(ticks_per_second));
+}
+
+std::int64_t Process::run_delay_ms_so_far() const {
+  return running() ? run_delay_ns(program_pid()) / 1000000 : 0;
+}
+
+std::int64_t Process::bytes_written_so_far() const {
+  return running() ? bytes_written(program_pid()) : -1;
+}
+
+void Process::kill_group() const {
+  if (pid_ <= 0) return;
+  if (box_) {
+    // The program only: its box's init ends the rest of the namespace as soon as
+    // the program is gone, then reports. Once reaped, its pid is not ours to signal.
+    if (running()) box_->kill_program();
+    return;
+  }
+  // The group id is the child's pid (setpgid(0, 0) before exec). Killing the group
+  // also reaches its descendants; the pid itself is killed too in case the group
+  // was never set up. A zombie or an empty group makes these fail harmlessly.
+  ::kill(-pid_, SIGKILL);
+  if (running()) ::kill(pid_, SIGKILL);
+}
+
+void become_subreaper() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }
+
+int kill_orphans() {
+  int killed = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    const pid_t reaped = ::waitpid(-1, &status, WNOHANG);
+    if (reaped > 0) continue;                       // a zombie orphan: gone now
+    if (reaped < 0 && errno == ECHILD) break;       // no children at all
+    if (reaped < 0 && errno == EINTR) continue;
+    // Children are alive: kill each one, with its group.
+    bool any = false;
+    for (pid_t child : children_of(::getpid())) {
+      any = true;
+      ::kill(-child, SIGKILL);
+      ::kill(child, SIGKILL);
+      ++killed;
+    }
+    if (!any) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return killed;
+}
+
+}  // namespace judge

@@ -1,0 +1,128 @@
+// Process owns one child the judge started: its pid, a pidfd to wait on, and its
+// process group. It is started through Boost.Process (v1) with vfork + exec and a
+// handler that, in the child before exec, moves it into a process group of its own,
+// wires its three standard descriptors, marks every other descriptor close-on-exec,
+// restores default signal dispositions (the judge ignores SIGPIPE; a contestant
+// must get the default), asks for SIGKILL if the judge dies, and sets the kernel
+// limits. The judge reaps it with wait4, which is where CPU time and peak memory
+// come from (ExitFacts): those are the child's own figures, never a wrapper's.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "base/unique_fd.hpp"
+#include "box/box_channel.hpp"
+#include "process/exit_facts.hpp"
+
+namespace judge {
+
+// Limits the kernel enforces on a child (0 = not set).
+struct ProcessLimits {
+  std::int64_t cpu_ms = 0;  // RLIMIT_CPU = 2 * ceil(cpu_ms / 1000 s) + 2 s: a backstop only
+                            // (it fires early on loaded VMs); the judge itself stops a
+                            // child at its exact limit
+  std::int64_t address_space_kib = 0;  // RLIMIT_AS
+  std::int64_t file_size_kib = 0;      // RLIMIT_FSIZE: writing past it raises SIGXFSZ
+  std::int64_t processes = 0;          // RLIMIT_NPROC (per user; not enforced for root)
+  std::int64_t open_files = 0;         // RLIMIT_NOFILE
+  std::int64_t stack_kib = 0;          // RLIMIT_STACK (0: leave as inherited)
+};
+
+struct SpawnRequest {
+  std::vector<std::string> argv;  // argv[0] is the path of the executable
+  int stdin_fd = -1;
+  int stdout_fd = -1;
+  int stderr_fd = -1;
+  ProcessLimits limits;
+  std::vector<std::pair<std::string, std::string>> extra_env;  // added to the judge's own
+  std::string working_dir;  // empty: the judge's
+  int cpu = -1;             // >= 0: run only on this CPU (sched_setaffinity)
+  // argv[0] is judge-box (judge/box/judge_box.cpp), which runs the real program in
+  // its own namespaces: the judge passes it a report socket as descriptor 3, learns
+  // the program's pid from it, and takes the exit facts from its report.
+  bool boxed = false;
+};
+
+class Process {
+ public:
+  // Starts the child. Throws JudgeFault naming what failed (exec of a missing file,
+  // a limit the kernel refused) — a failure of the judge's setup; boxed, throws
+  // ProgramNotExecutable when the box could not execute the program.
+  static Process spawn(const SpawnRequest& request);
+
+  // A moved-from Process owns nothing: its destructor neither kills nor reaps.
+  Process(Process&& other) noexcept;
+  Process& operator=(Process&& other) noexcept;
+  ~Process();  // kills the group and reaps, if still running
+
+  pid_t pid() const { return pid_; }
+  // The program itself: pid() unless boxed, then the submission inside the box
+  // (as the judge's pid namespace numbers it).
+  pid_t program_pid() const { return box_ ? box_->program_pid() : pid_; }
+  // Boxed only: judge-box's "setup" report (JSON text: what was enforced, what was
+  // not and why), and the reason the program could not be executed, if it could not.
+  std::string box_setup() const { return box_ ? box_->setup() : std::string(); }
+  std::string box_exec_error() const { return box_ ? box_->exec_error() : std::string(); }
+  // Becomes readable when the child ends (-1 on kernels without pidfd_open). Boxed:
+  // the report socket, readable when the box reports the end (or dies).
+  int pidfd() const { return box_ ? box_->fd() : pidfd_.get(); }
+  bool running() const { return !exit_.has_value(); }
+  const std::optional<ExitFacts>& exit_facts() const { return exit_; }
+  std::chrono::steady_clock::time_point start_time() const { return start_; }
+
+  // Reaps the child if it has ended; returns true once it has been reaped.
+  bool try_reap();
+  // Blocks until the child ends and reaps it.
+  void reap();
+  // Whether the program has begun to exit (the kernel's PF_EXITING) but is not
+  // reaped yet: it is dying of its own cause (a signal, an OOM kill, exit), and
+  // killing it now would hide that cause behind the judge's SIGKILL.
+  bool is_exiting() const;
+  // CPU time used so far by every process in the program's process group (its
+  // children that stayed in it included), from /proc; a scan of every process, so
+  // only for the moment a limit is decided, not for sampling. -1 if unknown.
+  std::int64_t group_cpu_ms() const;
+  // CPU time used so far by the running child (0 if unknown).
+  std::int64_t cpu_ms_so_far() const;
+  // Time the running child's threads spent runnable but waiting for a CPU
+  // (/proc/PID/task/*/schedstat run_delay), or 0 if unknown.
+  std::int64_t run_delay_ms_so_far() const;
+  // Bytes the running child has passed to write(2) and similar calls so far
+  // (/proc/PID/io "wchar"), or -1 if unknown.
+  std::int64_t bytes_written_so_far() const;
+  // SIGKILL to the child's whole process group (it and every descendant that did
+  // not leave the group). Safe to call at any time, also after reaping. Boxed: to
+  // the program only; the box's init then ends everything else in its namespace
+  // and reports (reap() kills the whole box if that report does not come).
+  void kill_group() const;
+
+ private:
+  Process() = default;
+  bool try_reap_box();
+  void finish_box(std::optional<ExitFacts> reported);
+  pid_t pid_ = -1;
+  UniqueFd pidfd_;
+  std::optional<BoxChannel> box_;  // boxed: the box's report socket
+  mutable std::int64_t last_cpu_ms_ = 0;  // the latest cpu_ms_so_far() sample
+  std::chrono::steady_clock::time_point start_;
+  std::optional<ExitFacts> exit_;
+};
+
+// Makes the calling process the reaper of its orphaned descendants, so that a
+// grandchild that escaped its process group (setsid) is reparented to the judge
+// and can be killed by kill_orphans() instead of outliving the test.
+void become_subreaper();
+
+// Kills and reaps every remaining child of the judge (orphans it inherited as
+// subreaper). Returns the number killed. Call only when every child the judge
+// tracks has been reaped: it waits on any pid.
+int kill_orphans();
+
+}  // namespace judge

@@ -1,0 +1,58 @@
+#include "report/batch_report.hpp"
+
+#include <cstdio>
+
+#include <fmt/core.h>
+
+#include "base/atomic_file.hpp"
+#include "report/html_report.hpp"
+#include "report/junit.hpp"
+#include "report/run_report.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+void print_warnings(const std::vector<std::string>& warnings) {
+  for (const auto& warning : warnings) std::fprintf(stderr, "judge: warning: %s\n", warning.c_str());
+}
+
+void write_reports(const fs::path& dir, const BatchPlan& plan, const BatchGrades& grades,
+                   const ReportFiles& files) {
+  if (files.csv) write_file_atomically(*files.csv, standings_to_csv(grades.standings));
+  if (files.junit) write_file_atomically(*files.junit, junit_xml(plan, grades));
+  if (files.html) {
+    const auto chartjs = load_chartjs();
+    if (!chartjs)
+      std::fprintf(stderr,
+                   "judge: warning: Chart.js not found at %s (apt-get install libjs-chart.js, or "
+                   "set JUDGE_CHARTJS_FILE): the report has no plots\n",
+                   chartjs_file().c_str());
+    const std::string title = fmt::format("judge batch report: {}", dir.filename().empty()
+                                                                       ? dir.string()
+                                                                       : dir.filename().string());
+    nlohmann::json data = html_report_data(dir, plan, grades);
+    data["title"] = title;
+    write_file_atomically(*files.html, render_html_report(title, data, chartjs));
+  }
+}
+
+int report_batch(const fs::path& dir, const ReportFiles& files, bool quiet) {
+  const BatchDir batch = load_batch_dir(dir);
+  BatchGrades grades = grade_records(batch.plan, batch.journal.records);
+  if (batch.journal.skipped_lines > 0)
+    grades.warnings.push_back(fmt::format("the journal has {} torn or unreadable line(s); skipped",
+                                          batch.journal.skipped_lines));
+  write_reports(dir, batch.plan, grades, files);
+  if (!quiet) {
+    fmt::print("{}", format_standings_table(grades.standings, SIZE_MAX));
+    fmt::print("{} of {} tests finished{}\n", grades.standings.tests_finished,
+               grades.standings.tests_planned,
+               batch.shard.whole() ? "" : fmt::format(" (this folder is shard {})", batch.shard.text()));
+  }
+  print_warnings(grades.warnings);
+  const int status = exit_status_for_batch(grades.graded);
+  if (status == 3) return 3;
+  return grades.standings.complete() ? status : 1;
+}
+
+}  // namespace judge

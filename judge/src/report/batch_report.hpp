@@ -1,0 +1,31 @@
+// `judge report DIR`: the standings of a batch folder on the terminal, and the
+// files asked for: the HTML report (html_report), the standings CSV, JUnit XML
+// (junit). `judge batch --html/--junit` and `judge merge` write theirs the same way.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "base/errors.hpp"
+#include "batch/dir.hpp"
+
+namespace judge {
+
+struct ReportFiles {
+  std::optional<std::filesystem::path> html;
+  std::optional<std::filesystem::path> csv;
+  std::optional<std::filesystem::path> junit;
+};
+
+// Writes the files asked for (atomically). Throws std::runtime_error on failure.
+void write_reports(const std::filesystem::path& dir, const BatchPlan& plan,
+                   const BatchGrades& grades, const ReportFiles& files);
+
+// Prints a warning line per entry on stderr ("judge: warning: ...").
+void print_warnings(const std::vector<std::string>& warnings);
+
+// The `judge report` command. Exit status: 0 every submission graded and AC; 1 some
+// not AC or not graded yet; 3 a JE. Throws ConfigError when DIR holds no batch.
+int report_batch(const std::filesystem::path& dir, const ReportFiles& files, bool quiet);
+
+}  // namespace judge

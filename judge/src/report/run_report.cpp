@@ -1,0 +1,162 @@
+#include "report/run_report.hpp"
+
+#include "box/sandbox.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <random>
+
+#include <fmt/core.h>
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+nlohmann::json exit_to_json(const ExitFacts& exit) {
+  if (exit.signaled) return {{"signal", signal_name(exit.signal)}};
+  return {{"code", exit.exit_code}};
+}
+
+nlohmann::json optional_integer(const nlohmann::json& result, const char* key) {
+  if (result.is_object() && result.contains(key) && result[key].is_number_integer())
+    return result[key];
+  return nullptr;
+}
+
+std::string limit_hit(const EndFacts& end) {
+  if (end.hit_cpu_limit) return "cpu";
+  if (end.hit_wall_limit) return "wall";
+  return "";
+}
+
+}  // namespace
+
+nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::string>& metrics) {
+  const TestFacts& facts = test.facts;
+  nlohmann::json interactor = {
+      {"exit", exit_to_json(facts.interactor.exit)},
+      {"cpu_ms", facts.interactor.exit.cpu_ms},
+      {"wall_ms", facts.interactor.exit.wall_ms},
+      {"memory_kib", facts.interactor.exit.peak_kib},
+      {"result", test.interactor_result},
+  };
+  const std::string sub_limit = limit_hit(facts.submission);
+  const std::string inter_limit = limit_hit(facts.interactor);
+  if (!inter_limit.empty()) interactor["limit_hit"] = inter_limit;
+  nlohmann::json json = {
+      {"name", test.name},
+      {"verdict", verdict_name(test.decision.verdict)},
+      {"message", test.decision.message},
+      {"cpu_ms", facts.submission.exit.cpu_ms},
+      {"wall_ms", facts.submission.exit.wall_ms},
+      {"memory_kib", facts.submission.exit.peak_kib},
+      {"queries", optional_integer(test.interactor_result, "queries")},
+      {"query_limit", optional_integer(test.interactor_result, "query_limit")},
+      {"exit", exit_to_json(facts.submission.exit)},
+      {"limit_hit", sub_limit.empty() ? nlohmann::json(nullptr) : nlohmann::json(sub_limit)},
+      {"wall_limit_extended_ms", facts.wall_limit_extended_ms},
+      {"interactor", interactor},
+      {"exited_first", side_name(facts.exited_first)},
+      {"transcript", test.transcript ? nlohmann::json(test.transcript->string()) : nullptr},
+  };
+  if (!test.passes.is_null()) json["passes"] = test.passes;
+  json["containment"] = test.containment;
+  for (const auto& metric : metrics) {
+    const auto& result = test.interactor_result;
+    json[metric] = result.is_object() && result.contains(metric) ? result[metric] : nullptr;
+  }
+  return json;
+}
+
+nlohmann::json to_json(const RunResult& result) {
+  nlohmann::json tests = nlohmann::json::array();
+  for (const auto& test : result.tests) tests.push_back(test_to_json(test, result.metrics));
+  nlohmann::json json = {
+      {"problem", result.problem},
+      {"submission", result.submission},
+      {"verdict", verdict_name(result.verdict)},
+      {"message", result.message},
+      {"score", result.score.score},
+      {"max_score", result.score.max_score},
+      {"time_limit_ms", result.limits.cpu_ms},
+      {"wall_limit_ms", result.limits.wall_ms},
+      {"memory_limit_kib", result.limits.memory_kib},
+      {"tests_planned", result.tests_planned},
+      {"tests", tests},
+  };
+  if (!result.score.details.is_null()) json["score_details"] = result.score.details;
+  for (const auto& [key, value] : result.score.top_level.items()) json[key] = value;
+  // The whole run's containment is its first test's (every test is set up alike).
+  json["containment"] = result.tests.empty() ? nlohmann::json() : result.tests.front().containment;
+  return json;
+}
+
+std::string format_test_line(const TestOutcome& test, std::size_t name_width) {
+  const TestFacts& facts = test.facts;
+  std::string queries;
+  const auto used = optional_integer(test.interactor_result, "queries");
+  const auto limit = optional_integer(test.interactor_result, "query_limit");
+  if (!used.is_null() && !limit.is_null())
+    queries = fmt::format("{:>7}/{:<7} queries", used.get<long long>(), limit.get<long long>());
+  std::string line = fmt::format(
+      "  {:<{}}  {:<4} {:>6} ms {:>7.1f} MiB  {}", test.name, name_width,
+      verdict_name(test.decision.verdict), facts.submission.exit.cpu_ms,
+      static_cast<double>(facts.submission.exit.peak_kib) / 1024.0, queries);
+  if (test.decision.verdict != Verdict::AC) {
+    std::string message = test.decision.message;
+    if (message.size() > 300) message = message.substr(0, 300) + "...";
+    for (char& c : message)
+      if (c == '\n') c = ' ';
+    line += "  " + message;
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+std::string format_summary(const RunResult& result) {
+  if (result.verdict == Verdict::CE)
+    return fmt::format("{} on {}: CE (compilation failed)\n{}", result.submission,
+                       result.problem, result.message);
+  std::size_t accepted = 0;
+  std::int64_t max_cpu_ms = 0, max_memory_kib = 0;
+  for (const auto& test : result.tests) {
+    accepted += test.decision.verdict == Verdict::AC ? 1 : 0;
+    max_cpu_ms = std::max(max_cpu_ms, test.facts.submission.exit.cpu_ms);
+    max_memory_kib = std::max(max_memory_kib, test.facts.submission.exit.peak_kib);
+  }
+  std::string summary = fmt::format(
+      "{} on {}: {}  {}/{} tests AC{}, score {:g}/{:g}, max CPU {} ms of {} ms, max memory "
+      "{:.1f} MiB of {} MiB",
+      result.submission, result.problem, verdict_name(result.verdict), accepted,
+      result.tests_planned,
+      result.tests.size() < result.tests_planned
+          ? fmt::format(" ({} not run)", result.tests_planned - result.tests.size())
+          : "",
+      result.score.score, result.score.max_score, max_cpu_ms, result.limits.cpu_ms,
+      static_cast<double>(max_memory_kib) / 1024.0, result.limits.memory_kib / 1024);
+  if (!result.tests.empty()) {
+    // Said on the terminal too, not only in the JSON: a setter must see it.
+    const std::string warning = containment_warning(result.tests.front().containment);
+    if (!warning.empty()) summary += "\n  " + warning;
+  }
+  const nlohmann::json& extra = result.score.top_level;
+  for (const auto& [key, value] : extra.items()) {
+    if (key.rfind("max_", 0) == 0 && extra.contains(key + "_test") && !value.is_null())
+      summary += fmt::format("\n  {} {} (test {})", key, value.dump(),
+                             extra[key + "_test"].get<std::string>());
+  }
+  if (extra.contains("subtasks")) {
+    for (const auto& subtask : extra["subtasks"])
+      summary += fmt::format("\n  subtask {:<3} {:>5g}/{:<5g} {}", subtask["name"].get<std::string>(),
+                             subtask["points"].get<double>(), subtask["max_points"].get<double>(),
+                             subtask["verdict"].get<std::string>());
+  }
+  return summary;
+}
+
+}  // namespace judge

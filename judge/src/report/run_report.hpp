@@ -1,0 +1,22 @@
+// How a RunResult is shown: the verdict JSON (every key documented with its unit
+// in README.md) and the terminal's line per test and summary. Result files are
+// written with write_file_atomically (base/atomic_file.hpp).
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "run/runner.hpp"
+
+namespace judge {
+
+nlohmann::json to_json(const RunResult& result);
+nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::string>& metrics = {});
+
+// "  03-n2        AC     12 ms    3.4 MiB    27631/49828 queries"
+std::string format_test_line(const TestOutcome& test, std::size_t name_width);
+std::string format_summary(const RunResult& result);
+
+}  // namespace judge

@@ -1,0 +1,87 @@
+#include "report/run_report.hpp"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+RunResult sample_result() {
+  RunResult result;
+  result.problem = "nuts-bolts";
+  result.submission = "sol.cpp";
+  result.verdict = Verdict::RTE;
+  result.score = {0, 100, nullptr};
+  result.limits.cpu_ms = 2000;
+  result.limits.wall_ms = 5000;
+  result.limits.memory_kib = 262144;
+  result.tests_planned = 1;
+  TestOutcome test;
+  test.name = "01-sample";
+  test.decision = {Verdict::RTE, "killed by SIGSEGV"};
+  test.facts.submission.exit.signaled = true;
+  test.facts.submission.exit.signal = SIGSEGV;
+  test.facts.submission.exit.cpu_ms = 12;
+  test.facts.submission.exit.wall_ms = 15;
+  test.facts.submission.exit.peak_kib = 3400;
+  test.facts.interactor.exit.exit_code = 43;
+  test.facts.interactor.exit.cpu_ms = 3;
+  test.facts.exited_first = Side::submission;
+  test.interactor_result = {{"queries", 7}, {"query_limit", 58}};
+  result.tests.push_back(test);
+  return result;
+}
+
+TEST(Report, JsonHasEveryDocumentedKey) {
+  const nlohmann::json json = to_json(sample_result());
+  for (const char* key : {"problem", "submission", "verdict", "score", "max_score", "tests",
+                          "time_limit_ms", "memory_limit_kib"})
+    EXPECT_TRUE(json.contains(key)) << key;
+  const auto& test = json["tests"][0];
+  EXPECT_EQ(test["name"], "01-sample");
+  EXPECT_EQ(test["verdict"], "RTE");
+  EXPECT_EQ(test["cpu_ms"], 12);
+  EXPECT_EQ(test["wall_ms"], 15);
+  EXPECT_EQ(test["memory_kib"], 3400);
+  EXPECT_EQ(test["queries"], 7);
+  EXPECT_EQ(test["query_limit"], 58);
+  EXPECT_EQ(test["exit"], (nlohmann::json{{"signal", "SIGSEGV"}}));
+  EXPECT_EQ(test["interactor"]["exit"], (nlohmann::json{{"code", 43}}));
+  EXPECT_EQ(test["interactor"]["cpu_ms"], 3);
+  EXPECT_EQ(test["exited_first"], "submission");
+  EXPECT_TRUE(test["transcript"].is_null());
+}
+
+TEST(Report, MetricsAndScoreFiguresReachTheJson) {
+  RunResult result = sample_result();
+  result.metrics = {"moves"};
+  result.tests[0].interactor_result["moves"] = 1234;
+  result.score.top_level = {{"max_moves", 1234}, {"max_moves_test", "01-sample"}};
+  const nlohmann::json json = to_json(result);
+  EXPECT_EQ(json["tests"][0]["moves"], 1234);
+  EXPECT_EQ(json["max_moves"], 1234);
+  EXPECT_EQ(json["max_moves_test"], "01-sample");
+  EXPECT_NE(format_summary(result).find("max_moves 1234 (test 01-sample)"), std::string::npos);
+}
+
+TEST(Report, TestLineShowsVerdictFiguresAndMessage) {
+  const RunResult result = sample_result();
+  const std::string line = format_test_line(result.tests[0], 10);
+  EXPECT_NE(line.find("01-sample"), std::string::npos);
+  EXPECT_NE(line.find("RTE"), std::string::npos);
+  EXPECT_NE(line.find("12 ms"), std::string::npos);
+  EXPECT_NE(line.find("3.3 MiB"), std::string::npos);
+  EXPECT_NE(line.find("7/58"), std::string::npos);
+  EXPECT_NE(line.find("SIGSEGV"), std::string::npos);
+  const std::string summary = format_summary(result);
+  EXPECT_NE(summary.find("RTE"), std::string::npos);
+  EXPECT_NE(summary.find("0/1 tests AC"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,175 @@
+#include "report/standings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace judge {
+
+namespace {
+
+// Totals are compared as shown: in hundredths.
+long long hundredths(double score) { return std::llround(score * 100); }
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+}  // namespace
+
+std::string format_score(double score) {
+  return fmt::format("{:.2f}", static_cast<double>(hundredths(score)) / 100.0);
+}
+
+Standings make_standings(const BatchPlan& plan, const std::vector<GradedSubmission>& graded) {
+  Standings standings;
+  std::map<std::string, std::size_t> column;
+  for (const auto& problem : plan.problems) {
+    column[problem.name] = standings.problems.size();
+    standings.problems.push_back(problem.name);
+    const double max_score =
+        problem.scoring.is_object() && problem.scoring.contains("max_score") &&
+                problem.scoring["max_score"].is_number()
+            ? problem.scoring["max_score"].get<double>()
+            : 0.0;
+    standings.max_scores.push_back(max_score);
+    standings.max_total += max_score;
+  }
+  std::map<std::string, StandingsRow> rows;
+  for (const auto& entry : graded) {
+    const PlannedSubmission& submission = plan.submissions[entry.submission];
+    StandingsRow& row = rows[submission.participant];
+    if (row.cells.empty()) {
+      row.participant = submission.participant;
+      row.cells.resize(standings.problems.size());
+      for (std::size_t p = 0; p < standings.problems.size(); ++p)
+        row.cells[p].max_score = standings.max_scores[p];
+    }
+    StandingsCell& cell = row.cells[column.at(submission.problem)];
+    cell.submitted = true;
+    cell.tests_planned = entry.tests_planned;
+    cell.tests_finished = entry.tests_finished;
+    standings.tests_planned += entry.tests_planned;
+    standings.tests_finished += entry.tests_finished;
+    if (!entry.result) continue;
+    cell.graded = true;
+    cell.score = entry.result->score.score;
+    cell.max_score = entry.result->score.max_score;
+    cell.verdict = entry.result->verdict;
+    for (const auto& test : entry.result->tests)
+      cell.tests_ac += test.decision.verdict == Verdict::AC ? 1 : 0;
+    row.total += cell.score;
+  }
+  for (auto& [name, row] : rows) standings.rows.push_back(std::move(row));
+  std::stable_sort(standings.rows.begin(), standings.rows.end(),
+                   [](const StandingsRow& a, const StandingsRow& b) {
+                     return hundredths(a.total) > hundredths(b.total);
+                   });
+  for (std::size_t i = 0; i < standings.rows.size(); ++i) {
+    const bool tie = i > 0 && hundredths(standings.rows[i].total) ==
+                                  hundredths(standings.rows[i - 1].total);
+    standings.rows[i].rank = tie ? standings.rows[i - 1].rank : i + 1;
+  }
+  return standings;
+}
+
+std::string cell_verdict_text(const StandingsCell& cell) {
+  if (!cell.submitted) return "";
+  return cell.verdict ? std::string(verdict_name(*cell.verdict)) : "pending";
+}
+
+nlohmann::json standings_to_json(const Standings& standings) {
+  nlohmann::json problems = nlohmann::json::array();
+  for (std::size_t p = 0; p < standings.problems.size(); ++p)
+    problems.push_back({{"name", standings.problems[p]}, {"max_score", standings.max_scores[p]}});
+  nlohmann::json rows = nlohmann::json::array();
+  std::map<std::string, int> verdicts;
+  for (const auto& row : standings.rows) {
+    nlohmann::json cells = nlohmann::json::object();
+    for (std::size_t p = 0; p < standings.problems.size(); ++p) {
+      const StandingsCell& cell = row.cells[p];
+      if (!cell.submitted) {
+        cells[standings.problems[p]] = nullptr;
+        continue;
+      }
+      ++verdicts[cell_verdict_text(cell)];
+      cells[standings.problems[p]] = {
+          {"score", cell.score},           {"max_score", cell.max_score},
+          {"verdict", cell_verdict_text(cell)}, {"tests_ac", cell.tests_ac},
+          {"tests_finished", cell.tests_finished}, {"tests_planned", cell.tests_planned}};
+    }
+    rows.push_back({{"rank", row.rank},
+                    {"participant", row.participant},
+                    {"total", row.total},
+                    {"total_shown", format_score(row.total)},
+                    {"problems", cells}});
+  }
+  return {{"problems", problems},
+          {"max_total", standings.max_total},
+          {"complete", standings.complete()},
+          {"tests_planned", standings.tests_planned},
+          {"tests_finished", standings.tests_finished},
+          {"verdicts", verdicts},
+          {"rows", rows}};
+}
+
+std::string standings_to_csv(const Standings& standings) {
+  std::string csv = "rank,participant,total";
+  for (const auto& problem : standings.problems)
+    csv += "," + csv_field(problem) + "," + csv_field(problem + " verdict");
+  csv += "\n";
+  for (const auto& row : standings.rows) {
+    csv += fmt::format("{},{},{}", row.rank, csv_field(row.participant), format_score(row.total));
+    for (const auto& cell : row.cells) {
+      if (!cell.submitted) {
+        csv += ",,";
+        continue;
+      }
+      csv += fmt::format(",{},{}", cell.graded ? format_score(cell.score) : "", cell_verdict_text(cell));
+    }
+    csv += "\n";
+  }
+  return csv;
+}
+
+std::string format_standings_table(const Standings& standings, std::size_t max_rows) {
+  std::size_t name_width = 11;
+  for (const auto& row : standings.rows) name_width = std::max(name_width, row.participant.size());
+  std::vector<std::size_t> widths;
+  std::string text = fmt::format("{:>4}  {:<{}} {:>8}", "rank", "participant", name_width, "total");
+  for (const auto& problem : standings.problems) {
+    widths.push_back(std::max<std::size_t>(problem.size(), 16));
+    text += fmt::format("  {:<{}}", problem, widths.back());
+  }
+  text += "\n";
+  std::size_t shown = 0;
+  for (const auto& row : standings.rows) {
+    if (shown++ == max_rows) {
+      text += fmt::format("... {} more rows\n", standings.rows.size() - max_rows);
+      break;
+    }
+    std::string line =
+        fmt::format("{:>4}  {:<{}} {:>8}", row.rank, row.participant, name_width, format_score(row.total));
+    for (std::size_t p = 0; p < row.cells.size(); ++p) {
+      const StandingsCell& cell = row.cells[p];
+      const std::string shown_cell =
+          !cell.submitted ? "-"
+          : cell.graded   ? fmt::format("{:>7} {}", format_score(cell.score), cell_verdict_text(cell))
+                          : fmt::format("pending {}/{}", cell.tests_finished, cell.tests_planned);
+      line += fmt::format("  {:<{}}", shown_cell, widths[p]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    text += line + "\n";
+  }
+  return text;
+}
+
+}  // namespace judge

@@ -1,0 +1,244 @@
+#include "run/interaction.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "base/text_file.hpp"
+#include "box/sandbox.hpp"
+#include "run/interactor_report.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The pipes are enlarged so that a long message (twin-cookies sends ~90 KB lines)
+// is written in one go instead of stalling the writer at the default 64 KiB.
+constexpr int pipe_buffer_bytes = 1 << 20;
+// Descriptors a submission may hold open at once.
+constexpr std::int64_t submission_open_files = 256;
+
+// A Process as the Watchdog sees it. For the submission in a cgroup that counts
+// CPU, its CPU time is every process of the test together (minus what the box used
+// to set up before the program started), so that work moved into children is timed
+// too; without such a cgroup, its children are timed by a /proc scan at the wall
+// limit.
+class WatchedProcess : public Supervised {
+ public:
+  WatchedProcess(Process& process, const TestCgroup* cgroup, std::int64_t cgroup_cpu_ms_at_start)
+      : process_(process), cgroup_(cgroup), cgroup_cpu_ms_at_start_(cgroup_cpu_ms_at_start) {}
+  bool running() const override { return process_.running(); }
+  bool try_reap() override { return process_.try_reap(); }
+  void reap() override { process_.reap(); }
+  void kill() override { process_.kill_group(); }
+  bool is_exiting() const override { return process_.is_exiting(); }
+  std::int64_t cpu_ms() override {
+    const std::int64_t own = process_.cpu_ms_so_far();
+    if (cgroup_cpu_ms_at_start_ < 0) return own;
+    return std::max(own, cgroup_->cpu_ms() - cgroup_cpu_ms_at_start_);
+  }
+  std::int64_t cpu_ms_with_children() override {
+    return cgroup_cpu_ms_at_start_ < 0 ? process_.group_cpu_ms() : -1;
+  }
+  std::int64_t run_delay_ms() override { return process_.run_delay_ms_so_far(); }
+  std::int64_t bytes_written() override { return process_.bytes_written_so_far(); }
+  int end_fd() const override { return process_.pidfd(); }
+
+ private:
+  Process& process_;
+  const TestCgroup* cgroup_;
+  std::int64_t cgroup_cpu_ms_at_start_;
+};
+
+std::string without_trailing_newlines(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+Interaction::Interaction(InteractionRequest request)
+    : request_(std::move(request)),
+      submission_stderr_path_(request_.work_dir / "submission.stderr"),
+      interactor_stderr_path_(request_.work_dir / "interactor.stderr") {}
+
+InteractionResult Interaction::run() {
+  wire();
+  spawn();
+  supervise();
+  return collect();
+}
+
+void Interaction::wire() {
+  // Every descriptor here is close-on-exec: each child inherits exactly the three it
+  // is given as stdin/stdout/stderr, never the other's ends.
+  wiring_.to_submission = make_pipe(pipe_buffer_bytes);
+  wiring_.from_submission = make_pipe(pipe_buffer_bytes);
+  wiring_.submission_stderr = open_for_writing(submission_stderr_path_.c_str());
+  wiring_.interactor_stderr = open_for_writing(interactor_stderr_path_.c_str());
+  plan_interactor();
+  plan_submission();
+  if (request_.contain) contain_submission();
+  else wiring_.why_no_box = "--sandbox none";
+}
+
+void Interaction::plan_interactor() {
+  SpawnRequest& spawn = wiring_.interactor;
+  spawn.argv = request_.interactor_command;
+  spawn.argv.push_back(request_.test_input.string());
+  spawn.argv.push_back(request_.answer_file.string());
+  spawn.argv.push_back(request_.feedback_dir.string() + "/");
+  spawn.stdin_fd = wiring_.from_submission.read_end.get();
+  spawn.stdout_fd = wiring_.to_submission.write_end.get();
+  spawn.stderr_fd = wiring_.interactor_stderr.get();
+  spawn.limits.cpu_ms = request_.limits.interactor_cpu_ms;
+  spawn.limits.address_space_kib = request_.limits.interactor_memory_kib;
+  spawn.cpu = request_.cpu;
+  if (request_.transcript) {
+    spawn.extra_env.emplace_back("JUDGE_TRANSCRIPT_FILE", request_.transcript->string());
+    spawn.extra_env.emplace_back("JUDGE_TRANSCRIPT_LIMIT_BYTES",
+                                 std::to_string(request_.transcript_limit_bytes));
+  }
+}
+
+void Interaction::plan_submission() {
+  SpawnRequest& spawn = wiring_.submission;
+  const Limits& limits = request_.limits;
+  spawn.argv = request_.submission_command;
+  spawn.stdin_fd = wiring_.to_submission.read_end.get();
+  spawn.stdout_fd = wiring_.from_submission.write_end.get();
+  spawn.stderr_fd = wiring_.submission_stderr.get();
+  spawn.working_dir = request_.work_dir.string();
+  spawn.cpu = request_.cpu;
+  spawn.limits.cpu_ms = limits.cpu_ms;
+  spawn.limits.address_space_kib = limits.memory_kib;
+  spawn.limits.file_size_kib = limits.output_kib;
+  spawn.limits.processes = limits.processes;
+  spawn.limits.open_files = submission_open_files;
+  // The stack may use the whole memory limit, as on most contest judges.
+  spawn.limits.stack_kib = limits.memory_kib;
+}
+
+void Interaction::contain_submission() {
+  // Containment (sandbox.hpp): the submission runs inside judge-box, in the test's
+  // cgroups where the machine allows them. Where a cgroup limits memory or
+  // processes, the matching rlimit is dropped: RLIMIT_AS counts address space, not
+  // memory, and RLIMIT_NPROC counts every process of the uid, not of the test.
+  const fs::path box = find_box_executable();
+  if (box.empty()) {
+    wiring_.why_no_box = "judge-box is missing next to the judge executable";
+    return;
+  }
+  SpawnRequest& spawn = wiring_.submission;
+  wiring_.cgroup.emplace(TestCgroup::create(request_.limits.memory_kib, request_.limits.processes));
+  BoxSettings settings;
+  settings.box_executable = box;
+  settings.drop_to_unprivileged_uid = ::geteuid() == 0;
+  settings.cgroup_dirs = wiring_.cgroup->join_dirs();
+  settings.scratch_kib = request_.limits.output_kib;
+  // The box pins the program itself, right before exec: its setup (~2 ms) then runs
+  // beside the interactor's start instead of after it on one CPU.
+  settings.cpu = spawn.cpu;
+  spawn.cpu = -1;
+  spawn.argv = boxed_command(request_.submission_command, settings);
+  spawn.boxed = true;
+  if (wiring_.cgroup->limits_memory()) spawn.limits.address_space_kib = 0;
+  if (wiring_.cgroup->limits_processes()) spawn.limits.processes = 0;
+}
+
+void Interaction::spawn() {
+  // The interactor first: it usually speaks first.
+  interactor_.emplace(Process::spawn(wiring_.interactor));
+  try {
+    submission_.emplace(Process::spawn(wiring_.submission));
+  } catch (...) {
+    interactor_->kill_group();
+    throw;
+  }
+  // Both children hold their ends now; the judge must hold none, or a side whose
+  // peer has ended would wait for end-of-file forever.
+  wiring_.to_submission = Pipe{};
+  wiring_.from_submission = Pipe{};
+  wiring_.submission_stderr.reset();
+  wiring_.interactor_stderr.reset();
+  cgroup_cpu_ms_at_start_ = wiring_.cgroup ? wiring_.cgroup->cpu_ms() : -1;
+}
+
+bool Interaction::submission_no_longer_graded() const {
+  // Rejected (or broken): the verdict no longer depends on the submission. A probe
+  // pass (multi-pass) accepted: its submission is not graded.
+  const ExitFacts& exit = *interactor_->exit_facts();
+  const bool rejected = exit.signaled || exit.exit_code != 42;
+  return rejected || is_probe_pass(request_.feedback_dir);
+}
+
+void Interaction::supervise() {
+  SystemWatchClock clock;
+  WatchedProcess submission(*submission_, wiring_.cgroup ? &*wiring_.cgroup : nullptr,
+                            cgroup_cpu_ms_at_start_);
+  WatchedProcess interactor(*interactor_, nullptr, -1);
+  Watchdog watchdog(request_.limits, clock, [this] { return submission_no_longer_graded(); });
+  watch_ = watchdog.supervise(submission, interactor);
+  // Whatever the submission or the interactor left behind goes with them.
+  submission_->kill_group();
+  interactor_->kill_group();
+  kill_orphans();
+}
+
+TestFacts Interaction::collect_facts() const {
+  TestFacts facts;
+  facts.limits = request_.limits;
+  facts.exited_first = watch_.ended_first;
+  facts.wall_limit_extended_ms = watch_.wall_limit_extended_ms;
+  facts.interactor_bytes_written = watch_.interactor_bytes_written;
+  std::int64_t submission_cpu_ms_at_stop = watch_.submission.cpu_ms_at_stop;
+  // Children's CPU time counts (see WatchedProcess).
+  if (cgroup_cpu_ms_at_start_ >= 0)
+    submission_cpu_ms_at_stop =
+        std::max(submission_cpu_ms_at_stop, wiring_.cgroup->cpu_ms() - cgroup_cpu_ms_at_start_);
+  for (auto [end, process, intervention, cpu_at_stop] :
+       {std::tuple{&facts.submission, &*submission_, &watch_.submission, submission_cpu_ms_at_stop},
+        std::tuple{&facts.interactor, &*interactor_, &watch_.interactor, watch_.interactor.cpu_ms_at_stop}}) {
+    end->exit = *process->exit_facts();
+    end->exit.cpu_ms = std::max(end->exit.cpu_ms, cpu_at_stop);
+    end->killed_by_judge = intervention->killed_by_judge;
+    end->hit_wall_limit = intervention->hit_wall_limit;
+    end->hit_cpu_limit = intervention->hit_cpu_limit;
+    // A process that was already dying of its own cause when the judge's SIGKILL
+    // came keeps that cause in its wait status: then it was not the judge's kill.
+    if (end->killed_by_judge && !(end->exit.signaled && end->exit.signal == SIGKILL))
+      end->killed_by_judge = end->hit_cpu_limit = end->hit_wall_limit = false;
+  }
+  facts.submission.oom_killed = wiring_.cgroup && wiring_.cgroup->oom_killed();
+  return facts;
+}
+
+InteractionResult Interaction::collect() {
+  if (const std::string error = submission_->box_exec_error(); !error.empty())
+    throw JudgeFault(fmt::format("cannot start the submission: {}", error));
+  InteractionResult result;
+  result.facts = collect_facts();
+  result.submission_stderr_tail = read_tail(submission_stderr_path_, message_tail_bytes);
+  result.interactor_stderr_tail = read_tail(interactor_stderr_path_, message_tail_bytes);
+  TestFacts& facts = result.facts;
+  facts.report = read_interactor_report(request_.feedback_dir, result.interactor_result);
+  // An interactor that failed without a judge message: its stderr says why.
+  const bool accepted = facts.interactor.exit.exit_code == 42 && !facts.interactor.exit.signaled;
+  if (facts.report.message.empty() && !accepted)
+    facts.report.message = without_trailing_newlines(result.interactor_stderr_tail);
+  facts.stderr_reports_out_of_memory = stderr_reports_out_of_memory(result.submission_stderr_tail);
+  result.probe = accepted && is_probe_pass(request_.feedback_dir);
+  const TestCgroup* cgroup = wiring_.cgroup ? &*wiring_.cgroup : nullptr;
+  result.containment = describe_containment(
+      submission_->box_setup(), cgroup ? cgroup->version() : std::string(),
+      cgroup && cgroup->limits_memory(), cgroup && cgroup->limits_processes(),
+      cgroup ? cgroup->missing() : std::vector<std::string>{}, wiring_.why_no_box);
+  return result;
+}
+
+}  // namespace judge

@@ -1,0 +1,117 @@
+// Interaction runs one pass of one test: the interactor and the submission, wired to
+// each other by two pipes, under the test's Limits, until both have ended; it returns
+// the facts (how each ended, who ended first, which limit fired, what the interactor
+// reported) and nothing else. Deciding the verdict is verdict.hpp's job.
+//
+//              to_submission pipe
+//   interactor stdout ─────────────▶ stdin  submission
+//   interactor stdin  ◀───────────── stdout submission
+//              from_submission pipe
+//
+// The bytes never pass through the judge: the judge holds no pipe end once both
+// processes are started (a pipe end left open in the judge would keep the other
+// side from ever seeing end-of-file).
+//
+// One run is four steps, each a method (DOMjudge's runpipe keeps the same state in
+// one `state_t`):
+//   wire()       the pipes, the stderr files, the test's cgroup and both spawn
+//                requests (the submission's through judge-box when contained)
+//   spawn()      the interactor first (it usually speaks first), then the submission;
+//                then the judge drops its copies of the pipe ends
+//   supervise()  the Watchdog (watchdog.hpp) until both have ended and been reaped
+//   collect()    the exit facts, the limits that fired, the interactor's report,
+//                the stderr tails and what containment the submission ran under
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/unique_fd.hpp"
+#include "box/cgroup.hpp"
+#include "process/process.hpp"
+#include "run/limits.hpp"
+#include "run/verdict.hpp"
+#include "run/watchdog.hpp"
+
+namespace judge {
+
+struct InteractionRequest {
+  std::vector<std::string> submission_command;
+  std::vector<std::string> interactor_command;  // TEST_INPUT ANSWER FEEDBACK_DIR/ are appended
+  std::filesystem::path test_input;
+  std::filesystem::path answer_file;
+  std::filesystem::path feedback_dir;  // created empty by the caller
+  std::filesystem::path work_dir;      // the submission's working directory; stderr files
+  Limits limits;
+  std::optional<std::filesystem::path> transcript;  // asked of the interactor
+  std::int64_t transcript_limit_bytes = 1 << 20;
+  // >= 0: both processes run on this one CPU. A round trip between two processes
+  // on one core costs about a third of one across cores on these VMs (the wake-up
+  // of the other side stays on the same core); CPU time stays per process.
+  int cpu = -1;
+  // Run the submission inside judge-box (sandbox.hpp); false: as a plain child.
+  bool contain = true;
+};
+
+struct InteractionResult {
+  TestFacts facts;
+  // The interactor accepted, left FEEDBACK_DIR/nextpass.in and said "probe": true
+  // in result.json: this pass only probed the submission, which was stopped as soon
+  // as the interactor was done (its outcome is not graded).
+  bool probe = false;
+  nlohmann::json interactor_result;  // result.json as written (null if none)
+  std::string submission_stderr_tail;
+  std::string interactor_stderr_tail;
+  // What containment the submission ran under (sandbox.hpp describe_containment).
+  nlohmann::json containment;
+};
+
+// What wire() prepares: everything the two processes are started with.
+struct Wiring {
+  Pipe to_submission;
+  Pipe from_submission;
+  UniqueFd submission_stderr;
+  UniqueFd interactor_stderr;
+  SpawnRequest interactor;
+  SpawnRequest submission;
+  std::optional<TestCgroup> cgroup;  // the submission's, when it runs in judge-box
+  std::string why_no_box;            // when it does not
+};
+
+class Interaction {
+ public:
+  explicit Interaction(InteractionRequest request);
+
+  // The four steps in order. Throws JudgeFault when the judge itself cannot run the
+  // test (a process that cannot be started, a pipe that cannot be made).
+  InteractionResult run();
+
+  void wire();
+  void spawn();
+  void supervise();
+  InteractionResult collect();
+
+  const Wiring& wiring() const { return wiring_; }
+
+ private:
+  void plan_interactor();
+  void plan_submission();
+  void contain_submission();
+  bool submission_no_longer_graded() const;
+  TestFacts collect_facts() const;
+
+  InteractionRequest request_;
+  std::filesystem::path submission_stderr_path_;
+  std::filesystem::path interactor_stderr_path_;
+  Wiring wiring_;
+  std::optional<Process> interactor_;
+  std::optional<Process> submission_;
+  std::int64_t cgroup_cpu_ms_at_start_ = -1;
+  WatchFacts watch_;
+};
+
+}  // namespace judge

@@ -1,0 +1,73 @@
+#include "run/interactor_report.hpp"
+
+#include <fstream>
+#include <optional>
+
+#include <fmt/core.h>
+
+#include "base/text_file.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+bool is_probe_pass(const fs::path& feedback_dir) {
+  if (!fs::exists(feedback_dir / "nextpass.in")) return false;
+  std::ifstream in(feedback_dir / "result.json", std::ios::binary);
+  const nlohmann::json result = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  return result.is_object() && result.value("probe", false) == true;
+}
+
+bool stderr_reports_out_of_memory(const std::string& stderr_tail) {
+  return stderr_tail.find("std::bad_alloc") != std::string::npos ||
+         stderr_tail.find("MemoryError") != std::string::npos ||
+         stderr_tail.find("Cannot allocate memory") != std::string::npos ||
+         stderr_tail.find("out of memory") != std::string::npos;
+}
+
+InteractorReport read_interactor_report(const fs::path& feedback_dir, nlohmann::json& raw) {
+  InteractorReport report;
+  report.message = read_tail(feedback_dir / "judgemessage.txt", message_tail_bytes);
+  while (!report.message.empty() &&
+         (report.message.back() == '\n' || report.message.back() == '\r'))
+    report.message.pop_back();
+  raw = nullptr;
+  const fs::path result_file = feedback_dir / "result.json";
+  if (!fs::exists(result_file)) return report;
+  std::ifstream in(result_file, std::ios::binary);
+  try {
+    raw = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& error) {
+    report.malformed = fmt::format("not valid JSON ({})", error.what());
+    raw = nullptr;
+    return report;
+  }
+  if (!raw.is_object()) {
+    report.malformed = "not a JSON object";
+    return report;
+  }
+  if (raw.contains("verdict")) {
+    const auto& value = raw["verdict"];
+    std::optional<Verdict> reason;
+    if (value.is_string()) reason = parse_verdict(value.get<std::string>());
+    if (!reason || (*reason != Verdict::AC && *reason != Verdict::WA &&
+                    *reason != Verdict::PE && *reason != Verdict::QLE)) {
+      report.malformed = fmt::format("\"verdict\" must be AC, WA, PE or QLE, got {}",
+                                     value.dump());
+      return report;
+    }
+    report.reason = reason;
+  }
+  if (raw.contains("contestant_eof")) {
+    if (!raw["contestant_eof"].is_boolean()) {
+      report.malformed = "\"contestant_eof\" must be true or false";
+      return report;
+    }
+    report.contestant_eof = raw["contestant_eof"].get<bool>();
+    report.contestant_eof_reported = true;
+  }
+  if (report.message.empty() && raw.contains("message") && raw["message"].is_string())
+    report.message = raw["message"].get<std::string>();
+  return report;
+}
+
+}  // namespace judge

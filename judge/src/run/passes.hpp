@@ -1,0 +1,39 @@
+// Multi-pass tests, the ICPC way: an interactor that accepts and leaves
+// FEEDBACK_DIR/nextpass.in asks for another pass, in which a fresh submission
+// process meets the interactor again with that file as its test input. A pass
+// whose result.json says "probe": true only probed the submission (it is stopped
+// when the interactor is done and not graded); any other pass is graded, and the
+// test's verdict is the last pass's. next_pass_step decides, from the facts of one
+// pass, whether to go on, stop, or call the interactor broken (JE).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "run/verdict.hpp"
+
+namespace judge {
+
+struct PassFacts {
+  std::int64_t pass = 1;         // 1-based
+  std::int64_t pass_limit = 2;
+  bool wrote_nextpass = false;   // FEEDBACK_DIR/nextpass.in exists
+  bool interactor_accepted = false;  // exit code 42
+  bool probe = false;
+  Verdict verdict = Verdict::AC;  // decide_verdict of this pass
+};
+
+enum class PassStep { final_pass, next_pass, judge_error };
+
+struct PassDecision {
+  PassStep step;
+  std::string message;  // for judge_error
+};
+
+PassDecision next_pass_step(const PassFacts& facts);
+
+// Sleeps until time(nullptr) differs from `since`, so that a program seeding its
+// random generator from the clock in seconds sees another seed in the next pass.
+void wait_for_next_second(std::int64_t since);
+
+}  // namespace judge

@@ -1,0 +1,96 @@
+#include "run/preflight.hpp"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <string>
+
+#include "base/errors.hpp"
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+class Preflight : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "preflight-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir = pattern;
+    fs::create_directories(dir / "tests");
+    problem.testdata_dir = dir / "tests";
+  }
+  void TearDown() override {
+    ::chmod(dir.c_str(), 0755);
+    fs::remove_all(dir);
+  }
+  TestCase add_test(const std::string& name) {
+    std::ofstream(dir / "tests" / (name + ".in")) << "1\n";
+    return {name, dir / "tests" / (name + ".in"), "/dev/null"};
+  }
+  // The message of the ConfigError `check` throws ("" if it throws none).
+  template <typename Check>
+  static std::string error_of(Check check) {
+    try {
+      check();
+    } catch (const ConfigError& error) {
+      return error.what();
+    }
+    return "";
+  }
+  fs::path dir;
+  Problem problem;
+};
+
+TEST_F(Preflight, AResultFileInAWritableFolderPassesAndLeavesNothing) {
+  EXPECT_EQ(error_of([&] { check_result_file(dir / "result.json"); }), "");
+  EXPECT_TRUE(fs::is_empty(dir / "tests"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);  // tests/ only
+}
+
+TEST_F(Preflight, AResultFileThatIsAFolderOrInAMissingFolderIsRefused) {
+  EXPECT_NE(error_of([&] { check_result_file(dir); }).find("that is a folder"), std::string::npos);
+  EXPECT_NE(error_of([&] { check_result_file(dir / "nowhere" / "r.json"); }).find("does not exist"),
+            std::string::npos);
+}
+
+TEST_F(Preflight, AResultFileInAFolderWithoutWritePermissionIsRefused) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere (test_faults.py uses a read-only mount)";
+  ::chmod(dir.c_str(), 0555);
+  EXPECT_NE(error_of([&] { check_result_file(dir / "r.json"); }).find("cannot create a file"),
+            std::string::npos);
+}
+
+TEST_F(Preflight, TheTranscriptFolderIsCreated) {
+  EXPECT_EQ(error_of([&] { check_transcripts_dir(dir / "a" / "b"); }), "");
+  EXPECT_TRUE(fs::is_directory(dir / "a" / "b"));
+  EXPECT_TRUE(fs::is_empty(dir / "a" / "b"));
+  std::ofstream(dir / "file") << "x";
+  EXPECT_NE(error_of([&] { check_transcripts_dir(dir / "file"); }), "");
+}
+
+TEST_F(Preflight, MissingAndDanglingTestFilesAreNamed) {
+  const TestCase present = add_test("01");
+  EXPECT_EQ(error_of([&] { check_test_files(problem, {present}, true); }), "");
+  const TestCase gone{"02", dir / "tests" / "02.in", "/dev/null"};
+  EXPECT_NE(error_of([&] { check_test_files(problem, {present, gone}, false); }).find("test 02: cannot read"),
+            std::string::npos);
+  fs::create_symlink("gone.in", dir / "tests" / "03.in");
+  // Listing the tests skips the link; with every test selected, it is named.
+  const std::string dangling = error_of([&] { check_test_files(problem, {present}, true); });
+  EXPECT_NE(dangling.find("03.in is a broken symbolic link (to gone.in)"), std::string::npos) << dangling;
+  EXPECT_EQ(error_of([&] { check_test_files(problem, {present}, false); }), "");
+}
+
+TEST_F(Preflight, ATestInputThatIsAFolderIsRefused) {
+  fs::create_directories(dir / "tests" / "04.in");
+  const TestCase folder{"04", dir / "tests" / "04.in", "/dev/null"};
+  EXPECT_NE(error_of([&] { check_test_files(problem, {folder}, false); }).find("is not a file"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace judge

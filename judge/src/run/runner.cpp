@@ -1,0 +1,207 @@
+#include "run/runner.hpp"
+
+#include <stdlib.h>
+
+#include <ctime>
+#include <system_error>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "run/interaction.hpp"
+#include "run/passes.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+// A temporary folder that is removed with everything in it when it goes away.
+class TempDir {
+ public:
+  explicit TempDir(const char* prefix) {
+    std::string pattern = (fs::temp_directory_path() / (std::string(prefix) + "XXXXXX")).string();
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw JudgeFault(fmt::format("cannot create a temporary folder {}", pattern));
+    path_ = pattern;
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// Where this test's transcript goes, if one is kept (the interactor writes it).
+std::optional<fs::path> transcript_path(const Problem& problem, const TestCase& test,
+                                        const RunOptions& options) {
+  if (!options.transcripts_dir || !problem.interactor_writes_transcript) return std::nullopt;
+  fs::create_directories(*options.transcripts_dir);
+  fs::path transcript = fs::absolute(*options.transcripts_dir / (test.name + ".interaction"));
+  fs::remove(transcript);
+  return transcript;
+}
+
+nlohmann::json result_field(const nlohmann::json& result, const char* key) {
+  return result.is_object() ? result.value(key, nlohmann::json()) : nlohmann::json();
+}
+
+// One entry of a multi-pass test's "passes".
+nlohmann::json pass_entry(std::int64_t pass, const InteractionResult& result, const Decision& decision) {
+  return {{"pass", pass},
+          {"probe", result.probe},
+          {"verdict", result.probe ? "probe" : std::string(verdict_name(decision.verdict))},
+          {"queries", result_field(result.interactor_result, "queries")},
+          {"query_limit", result_field(result.interactor_result, "query_limit")},
+          {"cpu_ms", result.facts.submission.exit.cpu_ms}};
+}
+
+InteractionRequest pass_request(const Problem& problem, const Submission& submission,
+                                const TestCase& test, const RunOptions& options) {
+  InteractionRequest request;
+  request.submission_command = submission.command;
+  request.interactor_command = problem.interactor_command;
+  request.answer_file = test.answer;
+  request.limits = options.limits;
+  request.cpu = options.cpu;
+  request.contain = options.contain;
+  return request;
+}
+
+TestOutcome run_passes(const Problem& problem, const Submission& submission, const TestCase& test,
+                       const RunOptions& options) {
+  TestOutcome outcome;
+  outcome.name = test.name;
+  const std::optional<fs::path> transcript = transcript_path(problem, test, options);
+  TempDir pass_inputs("judge-passes-");
+  fs::path input = fs::absolute(test.input);
+  nlohmann::json passes = nlohmann::json::array();
+  for (std::int64_t pass = 1;; ++pass) {
+    TempDir work("judge-work-");
+    TempDir feedback("judge-feedback-");
+    InteractionRequest request = pass_request(problem, submission, test, options);
+    request.test_input = input;
+    request.feedback_dir = feedback.path();
+    request.work_dir = work.path();
+    // A later pass's transcript follows the earlier one's in a file of its own.
+    if (transcript)
+      request.transcript = pass == 1 ? *transcript : fs::path(fmt::format("{}.pass{}", transcript->string(), pass));
+    const InteractionResult result = Interaction(request).run();
+    // Every clock reading of this pass's submission happened before now: the next
+    // pass starts in a later second than all of them, so a solution seeded from the
+    // seconds (solutions/nuts-bolts/accepted/random_pivot_clock.cpp) draws other
+    // pivots. Counted from the pass's start instead, a pass that began late in a
+    // second (judge-box's setup takes milliseconds) let the submission read the next
+    // second, which the next pass then read again (seen once in a full test run).
+    const auto ended_second = static_cast<std::int64_t>(std::time(nullptr));
+    outcome.facts = result.facts;
+    outcome.interactor_result = result.interactor_result;
+    outcome.containment = result.containment;
+    if (pass == 1 && request.transcript && fs::exists(*request.transcript))
+      outcome.transcript = request.transcript;
+
+    PassFacts pass_facts;
+    pass_facts.pass = pass;
+    pass_facts.pass_limit = options.limits.passes;
+    pass_facts.wrote_nextpass = fs::exists(feedback.path() / "nextpass.in");
+    pass_facts.interactor_accepted =
+        !result.facts.interactor.exit.signaled && result.facts.interactor.exit.exit_code == 42;
+    pass_facts.probe = result.probe;
+    const Decision decision = decide_verdict(result.facts);
+    pass_facts.verdict = decision.verdict;
+    passes.push_back(pass_entry(pass, result, decision));
+
+    const PassDecision step = next_pass_step(pass_facts);
+    if (step.step == PassStep::judge_error) outcome.forced_decision = Decision{Verdict::JE, step.message};
+    if (step.step != PassStep::next_pass) break;
+    // Next pass: its test input is the nextpass.in this pass left (kept outside the
+    // feedback folder, which goes away now).
+    input = pass_inputs.path() / fmt::format("pass{}.in", pass + 1);
+    fs::copy_file(feedback.path() / "nextpass.in", input);
+    wait_for_next_second(ended_second);
+  }
+  if (passes.size() > 1) outcome.passes = passes;
+  return outcome;
+}
+
+// The test the judge failed on: JE with the reason, nothing else known.
+TestOutcome judge_fault_outcome(const TestCase& test, const RunOptions& options, const std::string& why) {
+  TestOutcome outcome;
+  outcome.name = test.name;
+  outcome.facts.limits = options.limits;
+  outcome.forced_decision = Decision{Verdict::JE, fmt::format("the judge failed: {}", why)};
+  return outcome;
+}
+
+}  // namespace
+
+TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& submission,
+                                      const TestCase& test, const RunOptions& options) {
+  // A folder or a file the judge could not make is the judge's failure, whatever
+  // the library that noticed it.
+  try {
+    return run_passes(problem, submission, test, options);
+  } catch (const fs::filesystem_error& error) {
+    throw JudgeFault(error.what());
+  } catch (const std::system_error& error) {
+    throw JudgeFault(error.what());
+  }
+}
+
+RunResult run_submission(const Problem& problem, const Submission& submission,
+                         const std::vector<TestCase>& tests, const RunOptions& options,
+                         TestExecutor& executor, const TestObserver& on_test) {
+  RunResult result;
+  result.problem = problem.name;
+  result.submission = submission.display;
+  result.limits = options.limits;
+  result.tests_planned = tests.size();
+  result.metrics = problem.metrics;
+  validate_scoring(problem.scoring);
+  if (submission.compile_failed) {
+    result.verdict = Verdict::CE;
+    result.message = submission.compile_message;
+    result.score = compute_score(problem.scoring, {});
+    result.score.score = 0;
+    return result;
+  }
+  bool failed = false;
+  bool judge_failed = false;
+  std::vector<ScoredTest> scored;
+  for (std::size_t index = 0; index < tests.size() && !judge_failed; ++index) {
+    TestOutcome outcome;
+    try {
+      outcome = executor.run_test(problem, submission, tests[index], options);
+    } catch (const JudgeFault& fault) {
+      outcome = judge_fault_outcome(tests[index], options, fault.what());
+      judge_failed = true;
+    }
+    outcome.decision = outcome.forced_decision ? *outcome.forced_decision : decide_verdict(outcome.facts);
+    if (outcome.decision.verdict != Verdict::AC && !failed) {
+      failed = true;
+      result.verdict = outcome.decision.verdict;
+      result.message = fmt::format("test {}: {}", outcome.name, outcome.decision.message);
+    }
+    scored.push_back({outcome.name, outcome.decision.verdict, outcome.interactor_result});
+    result.tests.push_back(std::move(outcome));
+    if (on_test) on_test(result.tests.back(), index, tests.size());
+    if (failed && options.stop_at_first_failure) break;
+  }
+  result.score = compute_score(problem.scoring, scored);
+  // Stopped early: the tests not run cannot count as passed.
+  if (result.tests.size() < tests.size()) result.score.score = 0;
+  return result;
+}
+
+int exit_status_for(const RunResult& result) {
+  for (const auto& test : result.tests)
+    if (test.decision.verdict == Verdict::JE) return exit_judge_error;
+  return result.verdict == Verdict::AC ? exit_all_accepted : exit_not_accepted;
+}
+
+}  // namespace judge

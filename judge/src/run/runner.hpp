@@ -1,0 +1,94 @@
+// run_submission grades one submission on a list of tests of one problem: it runs
+// each test through a TestExecutor, decides each verdict, and sums it all up into
+// a RunResult (overall verdict = the first test that is not AC, in test order).
+// The TestExecutor is the seam: ProcessExecutor runs real processes, and the flow
+// tests (runner_test.cpp) use a fake one that returns prepared facts.
+//
+// A JudgeFault while a test runs (the judge could not start a process, make a pipe,
+// a folder) does not lose the run: that test becomes JE with the reason, the run
+// stops there, and the tests judged before it keep their verdicts.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "problem/problem.hpp"
+#include "problem/scoring.hpp"
+#include "problem/tests.hpp"
+#include "run/limits.hpp"
+#include "run/verdict.hpp"
+#include "submission/submission.hpp"
+
+namespace judge {
+
+struct RunOptions {
+  // The limits every test runs under: resolve_limits(problem.limits, the command
+  // line's overrides), resolved once by the caller.
+  Limits limits;
+  std::optional<std::filesystem::path> transcripts_dir;
+  bool stop_at_first_failure = false;
+  int cpu = -1;  // >= 0: pin both processes of every test to this CPU (see interaction.hpp)
+  bool contain = true;  // run submissions inside judge-box (sandbox.hpp); --sandbox none: false
+};
+
+struct TestOutcome {
+  std::string name;
+  Decision decision;
+  TestFacts facts;
+  nlohmann::json interactor_result;  // result.json (null if none)
+  std::optional<std::filesystem::path> transcript;
+  // Multi-pass tests: one entry per pass (null for a single-pass test). The facts
+  // above are the last pass's.
+  nlohmann::json passes;
+  // Set when the test's verdict does not follow from the last pass's facts: a
+  // multi-pass protocol violation, or the judge failing during the test (JE).
+  std::optional<Decision> forced_decision;
+  // What containment the submission ran under (sandbox.hpp); null if unknown.
+  nlohmann::json containment;
+};
+
+class TestExecutor {
+ public:
+  virtual ~TestExecutor() = default;
+  // Runs one test and returns its facts (the decision is made by the runner).
+  // Throws JudgeFault when the judge itself cannot run it.
+  virtual TestOutcome run_test(const Problem& problem, const Submission& submission,
+                               const TestCase& test, const RunOptions& options) = 0;
+};
+
+// Runs tests with real processes (Interaction), each pass in fresh temporary folders
+// (the submission's working directory, the feedback directory).
+class ProcessExecutor : public TestExecutor {
+ public:
+  TestOutcome run_test(const Problem& problem, const Submission& submission,
+                       const TestCase& test, const RunOptions& options) override;
+};
+
+struct RunResult {
+  std::string problem;
+  std::string submission;
+  Verdict verdict = Verdict::AC;
+  std::string message;  // the compiler's message for CE; else the first failure's
+  Score score;
+  Limits limits;
+  std::vector<TestOutcome> tests;
+  std::size_t tests_planned = 0;
+  std::vector<std::string> metrics;  // the problem's: shown in each test's entry
+};
+
+using TestObserver = std::function<void(const TestOutcome&, std::size_t index, std::size_t total)>;
+
+RunResult run_submission(const Problem& problem, const Submission& submission,
+                         const std::vector<TestCase>& tests, const RunOptions& options,
+                         TestExecutor& executor, const TestObserver& on_test = {});
+
+// 0: every test AC; 1: graded, some test not AC; 3: a judge error (JE) occurred.
+int exit_status_for(const RunResult& result);
+
+}  // namespace judge

@@ -1,0 +1,174 @@
+// The flow of a run, without processes: a fake executor hands out prepared facts.
+#include "run/runner.hpp"
+
+#include "base/errors.hpp"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <map>
+
+namespace judge {
+namespace {
+
+class FakeExecutor : public TestExecutor {
+ public:
+  std::map<std::string, TestFacts> facts_by_test;
+  std::vector<std::string> ran;
+  std::string fault_on;  // this test throws JudgeFault
+  TestOutcome run_test(const Problem&, const Submission&, const TestCase& test,
+                       const RunOptions&) override {
+    ran.push_back(test.name);
+    if (test.name == fault_on) throw JudgeFault("cannot start the interactor: no such file");
+    TestOutcome outcome;
+    outcome.name = test.name;
+    outcome.facts = facts_by_test.at(test.name);
+    outcome.interactor_result = {{"queries", 5}, {"query_limit", 10}};
+    return outcome;
+  }
+};
+
+TestFacts ok() {
+  TestFacts facts;
+  facts.submission.exit.exit_code = 0;
+  facts.interactor.exit.exit_code = 42;
+  facts.limits.cpu_ms = 1000;
+  facts.limits.wall_ms = 3000;
+  return facts;
+}
+
+TestFacts wrong() {
+  TestFacts facts = ok();
+  facts.interactor.exit.exit_code = 43;
+  facts.report.reason = Verdict::WA;
+  facts.report.message = "nut 3 fits bolt 4, not 5";
+  return facts;
+}
+
+TestFacts crashed() {
+  TestFacts facts = ok();
+  facts.submission.exit.signaled = true;
+  facts.submission.exit.signal = SIGSEGV;
+  return facts;
+}
+
+Submission runnable(const char* name) {
+  Submission submission;
+  submission.display = name;
+  submission.command = {name};
+  return submission;
+}
+
+Problem problem_of() {
+  Problem problem;
+  problem.name = "p";
+  problem.scoring = {{"type", "per_test"}, {"max_score", 100}};
+  return problem;
+}
+
+std::vector<TestCase> tests_named(std::initializer_list<const char*> names) {
+  std::vector<TestCase> tests;
+  for (const char* name : names) tests.push_back({name, name, "/dev/null"});
+  return tests;
+}
+
+TEST(Runner, OverallVerdictIsTheFirstFailureInTestOrder) {
+  FakeExecutor executor;
+  executor.facts_by_test = {{"a", ok()}, {"b", crashed()}, {"c", wrong()}};
+  const Submission submission = runnable("sol");
+  std::vector<std::string> seen;
+  const RunResult result = run_submission(
+      problem_of(), submission, tests_named({"a", "b", "c"}), {}, executor,
+      [&](const TestOutcome& test, std::size_t, std::size_t) { seen.push_back(test.name); });
+  EXPECT_EQ(result.verdict, Verdict::RTE);
+  EXPECT_NE(result.message.find("test b"), std::string::npos);
+  EXPECT_EQ(seen, (std::vector<std::string>{"a", "b", "c"}));
+  ASSERT_EQ(result.tests.size(), 3u);
+  EXPECT_EQ(result.tests[2].decision.verdict, Verdict::WA);
+  EXPECT_NEAR(result.score.score, 100.0 / 3, 1e-9);
+  EXPECT_EQ(exit_status_for(result), 1);
+}
+
+TEST(Runner, AllAcceptedExitsZero) {
+  FakeExecutor executor;
+  executor.facts_by_test = {{"a", ok()}, {"b", ok()}};
+  const RunResult result = run_submission(problem_of(), runnable("s"),
+                                          tests_named({"a", "b"}), {}, executor);
+  EXPECT_EQ(result.verdict, Verdict::AC);
+  EXPECT_EQ(result.score.score, 100);
+  EXPECT_EQ(exit_status_for(result), 0);
+}
+
+TEST(Runner, StopAtFirstFailureSkipsTheRest) {
+  FakeExecutor executor;
+  executor.facts_by_test = {{"a", wrong()}, {"b", ok()}};
+  RunOptions options;
+  options.stop_at_first_failure = true;
+  const RunResult result = run_submission(problem_of(), runnable("s"),
+                                          tests_named({"a", "b"}), options, executor);
+  EXPECT_EQ(executor.ran, std::vector<std::string>{"a"});
+  EXPECT_EQ(result.verdict, Verdict::WA);
+  EXPECT_EQ(result.tests_planned, 2u);
+  EXPECT_EQ(result.score.score, 0);
+}
+
+TEST(Runner, JudgeErrorMakesExitStatusThree) {
+  FakeExecutor executor;
+  TestFacts broken = ok();
+  broken.interactor.exit.exit_code = 1;
+  executor.facts_by_test = {{"a", wrong()}, {"b", broken}};
+  const RunResult result = run_submission(problem_of(), runnable("s"),
+                                          tests_named({"a", "b"}), {}, executor);
+  EXPECT_EQ(result.verdict, Verdict::WA);
+  EXPECT_EQ(result.tests[1].decision.verdict, Verdict::JE);
+  EXPECT_EQ(exit_status_for(result), 3);
+}
+
+TEST(Runner, CompileErrorRunsNothing) {
+  FakeExecutor executor;
+  Submission submission;
+  submission.display = "bad.cpp";
+  submission.compile_failed = true;
+  submission.compile_message = "bad.cpp:1: error: expected ';'";
+  const RunResult result =
+      run_submission(problem_of(), submission, tests_named({"a"}), {}, executor);
+  EXPECT_TRUE(executor.ran.empty());
+  EXPECT_EQ(result.verdict, Verdict::CE);
+  EXPECT_NE(result.message.find("expected ';'"), std::string::npos);
+  EXPECT_EQ(exit_status_for(result), 1);
+}
+
+TEST(Runner, TheResultCarriesTheLimitsItRanUnder) {
+  FakeExecutor executor;
+  executor.facts_by_test = {{"a", ok()}};
+  RunOptions options;
+  options.limits.cpu_ms = 4000;
+  options.limits.memory_kib = 64 * 1024;
+  const RunResult result = run_submission(problem_of(), runnable("s"), tests_named({"a"}), options, executor);
+  EXPECT_EQ(result.limits.cpu_ms, 4000);
+  EXPECT_EQ(result.limits.memory_kib, 64 * 1024);
+}
+
+// The judge fails during the third test (it cannot start a process, make a pipe or a
+// folder): the two tests before it keep their verdicts, the third is JE with the
+// reason, nothing after it runs, and the run's exit status is 3.
+TEST(Runner, AJudgeFaultKeepsTheTestsJudgedBeforeIt) {
+  FakeExecutor executor;
+  executor.facts_by_test = {{"a", ok()}, {"b", wrong()}, {"d", ok()}};
+  executor.fault_on = "c";
+  const RunResult result = run_submission(problem_of(), runnable("s"),
+                                          tests_named({"a", "b", "c", "d"}), {}, executor);
+  EXPECT_EQ(executor.ran, (std::vector<std::string>{"a", "b", "c"}));
+  ASSERT_EQ(result.tests.size(), 3u);
+  EXPECT_EQ(result.tests[0].decision.verdict, Verdict::AC);
+  EXPECT_EQ(result.tests[1].decision.verdict, Verdict::WA);
+  EXPECT_EQ(result.tests[2].decision.verdict, Verdict::JE);
+  EXPECT_NE(result.tests[2].decision.message.find("cannot start the interactor"), std::string::npos);
+  EXPECT_EQ(result.verdict, Verdict::WA);
+  EXPECT_EQ(result.tests_planned, 4u);
+  EXPECT_EQ(result.score.score, 0);
+  EXPECT_EQ(exit_status_for(result), 3);
+}
+
+}  // namespace
+}  // namespace judge

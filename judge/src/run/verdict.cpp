@@ -1,0 +1,204 @@
+#include "run/verdict.hpp"
+
+#include <signal.h>
+
+#include <array>
+#include <utility>
+
+#include <fmt/core.h>
+
+namespace judge {
+namespace {
+
+struct VerdictInfo {
+  Verdict verdict;
+  std::string_view name;
+  std::string_view folder;
+};
+
+constexpr std::array<VerdictInfo, 11> verdict_table{{
+    {Verdict::AC, "AC", "accepted"},
+    {Verdict::WA, "WA", "wrong_answer"},
+    {Verdict::PE, "PE", "presentation_error"},
+    {Verdict::QLE, "QLE", "query_limit_exceeded"},
+    {Verdict::TLE, "TLE", "time_limit_exceeded"},
+    {Verdict::ILE, "ILE", "idle_limit_exceeded"},
+    {Verdict::MLE, "MLE", "memory_limit_exceeded"},
+    {Verdict::OLE, "OLE", "output_limit_exceeded"},
+    {Verdict::RTE, "RTE", "run_time_error"},
+    {Verdict::CE, "CE", "compile_error"},
+    {Verdict::JE, "JE", "judge_error"},
+}};
+
+std::string with_interactor_message(std::string text, const InteractorReport& report) {
+  if (!report.message.empty()) text += fmt::format(" (interactor: {})", report.message);
+  return text;
+}
+
+// The interactor's own verdict: 42 accepts, 43 rejects with the reason it gave.
+Decision interactor_decision(const TestFacts& facts) {
+  if (facts.interactor.exit.exit_code == 42) {
+    return {Verdict::AC, facts.report.message.empty() ? "accepted" : facts.report.message};
+  }
+  Verdict reason = facts.report.reason.value_or(Verdict::WA);
+  if (reason == Verdict::AC) reason = Verdict::WA;  // a reject is never AC
+  std::string message = facts.report.message.empty() ? "rejected by the interactor"
+                                                      : facts.report.message;
+  return {reason, message};
+}
+
+}  // namespace
+
+std::string_view verdict_name(Verdict verdict) {
+  for (const auto& info : verdict_table)
+    if (info.verdict == verdict) return info.name;
+  return "?";
+}
+
+std::optional<Verdict> parse_verdict(std::string_view name) {
+  for (const auto& info : verdict_table)
+    if (info.name == name) return info.verdict;
+  return std::nullopt;
+}
+
+std::string_view verdict_folder(Verdict verdict) {
+  for (const auto& info : verdict_table)
+    if (info.verdict == verdict) return info.folder;
+  return "?";
+}
+
+std::optional<Verdict> verdict_from_folder(std::string_view folder) {
+  for (const auto& info : verdict_table)
+    if (info.folder == folder) return info.verdict;
+  return std::nullopt;
+}
+
+std::string_view side_name(Side side) {
+  switch (side) {
+    case Side::submission: return "submission";
+    case Side::interactor: return "interactor";
+    case Side::none: break;
+  }
+  return "none";
+}
+
+namespace {
+
+// Rule 1: a broken interactor is a judge error, never the contestant's fault. At the
+// wall limit, an interactor that waited as the submission did is not broken (unless
+// it never spoke): then the submission's facts decide.
+std::optional<Decision> interactor_fault(const TestFacts& facts) {
+  const EndFacts& inter = facts.interactor;
+  const InteractorReport& report = facts.report;
+  if (inter.hit_cpu_limit || (inter.exit.signaled && inter.exit.signal == SIGXCPU))
+    return Decision{Verdict::JE, fmt::format("the interactor exceeded its own CPU limit of {} ms",
+                                             facts.limits.interactor_cpu_ms)};
+  if (inter.hit_wall_limit) {
+    if (!facts.submission.hit_wall_limit)
+      return Decision{Verdict::JE,
+                      fmt::format("the interactor did not finish within the wall limit of {} ms "
+                                  "although the submission had ended",
+                                  facts.limits.wall_ms)};
+    if (inter.exit.cpu_ms * 2 > facts.limits.wall_ms)
+      return Decision{Verdict::JE, fmt::format("the interactor kept computing ({} ms of CPU) until "
+                                               "the wall limit of {} ms",
+                                               inter.exit.cpu_ms, facts.limits.wall_ms)};
+    if (facts.interactor_bytes_written == 0)
+      return Decision{Verdict::JE, fmt::format("the interactor never sent anything: both sides "
+                                               "waited for each other until the wall limit of {} ms",
+                                               facts.limits.wall_ms)};
+    return std::nullopt;
+  }
+  if (inter.exit.signaled)
+    return Decision{Verdict::JE, with_interactor_message(
+                                     fmt::format("the interactor was killed by {}",
+                                                 signal_name(inter.exit.signal)),
+                                     report)};
+  if (inter.exit.exit_code != 42 && inter.exit.exit_code != 43)
+    return Decision{Verdict::JE, with_interactor_message(
+                                     fmt::format("the interactor exited with code {} (expected 42 "
+                                                 "accept or 43 reject)",
+                                                 inter.exit.exit_code),
+                                     report)};
+  if (!report.malformed.empty())
+    return Decision{Verdict::JE,
+                    fmt::format("the interactor's result.json is unusable: {}", report.malformed)};
+  return std::nullopt;
+}
+
+// Rule 2: the interactor rejected first, for a reason of its own: that is the
+// verdict. Whatever happened to the submission afterwards (SIGPIPE, the judge's
+// SIGKILL, a crash on reading end-of-file) is a consequence. The reason is the
+// interactor's own when it says so (contestant_eof false), else when it was seen to
+// end first.
+bool rejected_for_its_own_reason(const TestFacts& facts) {
+  const bool own_reason = facts.report.contestant_eof_reported ? !facts.report.contestant_eof
+                                                               : facts.exited_first == Side::interactor;
+  return !facts.interactor.hit_wall_limit && facts.interactor.exit.exit_code == 43 && own_reason;
+}
+
+std::optional<Decision> time_or_idle(const TestFacts& facts) {
+  const EndFacts& sub = facts.submission;
+  if (sub.hit_cpu_limit || sub.exit.cpu_ms > facts.limits.cpu_ms ||
+      (sub.exit.signaled && sub.exit.signal == SIGXCPU))
+    return Decision{Verdict::TLE, fmt::format("used {} ms of CPU time; the limit is {} ms",
+                                              sub.exit.cpu_ms, facts.limits.cpu_ms)};
+  if (!sub.hit_wall_limit) return std::nullopt;
+  return Decision{
+      Verdict::ILE,
+      fmt::format("still running after the wall-clock limit of {} ms while using only {} ms of "
+                  "CPU: it was waiting for input that never came (did it flush its output after "
+                  "every message?){}",
+                  facts.limits.wall_ms, sub.exit.cpu_ms,
+                  facts.wall_limit_extended_ms > 0
+                      ? fmt::format(" [the limit was extended by {} ms that it spent waiting "
+                                    "for a busy CPU]",
+                                    facts.wall_limit_extended_ms)
+                      : "")};
+}
+
+// Rule 3: the submission's own faults, in order of precedence: TLE, ILE, MLE, OLE, RTE.
+std::optional<Decision> submission_fault(const TestFacts& facts) {
+  if (auto decision = time_or_idle(facts)) return decision;
+  const EndFacts& sub = facts.submission;
+  const bool crashed = (sub.exit.signaled && !sub.killed_by_judge) ||
+                       (!sub.exit.signaled && sub.exit.exit_code != 0);
+  const std::int64_t memory_kib = facts.limits.memory_kib;
+  const bool peak_near_limit =
+      memory_kib > 0 && static_cast<double>(sub.exit.peak_kib) >=
+                            memory_limit_share_for_mle * static_cast<double>(memory_kib);
+  if (crashed && sub.oom_killed)
+    return Decision{Verdict::MLE,
+                    fmt::format("ran out of memory: killed by the kernel at the memory limit of {} "
+                                "KiB (peak {} KiB when it was killed)",
+                                memory_kib, sub.exit.peak_kib)};
+  if (crashed && (facts.stderr_reports_out_of_memory || peak_near_limit))
+    return Decision{Verdict::MLE, fmt::format("ran out of memory: peak {} KiB, the limit is {} KiB{}",
+                                              sub.exit.peak_kib, memory_kib,
+                                              facts.stderr_reports_out_of_memory
+                                                  ? " (an allocation failed)"
+                                                  : "")};
+  if (sub.exit.signaled && sub.exit.signal == SIGXFSZ)
+    return Decision{Verdict::OLE, "wrote more than the output limit allows (killed by SIGXFSZ)"};
+  if (!crashed) return std::nullopt;
+  if (!sub.exit.signaled)
+    return Decision{Verdict::RTE, fmt::format("exited with code {}", sub.exit.exit_code)};
+  // Writing into a pipe the interactor has already closed is a consequence of the
+  // interactor having finished, not a crash of the submission.
+  if (sub.exit.signal == SIGPIPE && facts.exited_first == Side::interactor) return std::nullopt;
+  return Decision{Verdict::RTE,
+                  with_interactor_message(fmt::format("killed by {}", signal_name(sub.exit.signal)),
+                                          facts.report.contestant_eof ? InteractorReport{} : facts.report)};
+}
+
+}  // namespace
+
+Decision decide_verdict(const TestFacts& facts) {
+  if (auto decision = interactor_fault(facts)) return *decision;
+  if (rejected_for_its_own_reason(facts)) return interactor_decision(facts);
+  if (auto decision = submission_fault(facts)) return *decision;
+  // Rule 4: otherwise, the interactor's verdict.
+  return interactor_decision(facts);
+}
+
+}  // namespace judge

@@ -1,0 +1,82 @@
+// The verdict of one test, decided once, by one pure function over the facts the
+// runner recorded (how each process ended, its CPU time and memory, which limit the
+// judge enforced, what the interactor reported). Nothing here touches a process,
+// so every rule is pinned by a table of cases in verdict_test.cpp.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "process/exit_facts.hpp"
+#include "run/limits.hpp"
+
+namespace judge {
+
+enum class Verdict { AC, WA, PE, QLE, TLE, ILE, MLE, OLE, RTE, CE, JE };
+
+std::string_view verdict_name(Verdict verdict);
+std::optional<Verdict> parse_verdict(std::string_view name);
+// The folder name of solutions/<problem>/<folder>/ that expects this verdict.
+std::string_view verdict_folder(Verdict verdict);
+std::optional<Verdict> verdict_from_folder(std::string_view folder);
+
+enum class Side { none, submission, interactor };
+std::string_view side_name(Side side);
+
+// How a process of the test ended, as the runner saw it.
+struct EndFacts {
+  ExitFacts exit;
+  bool killed_by_judge = false;  // the judge sent SIGKILL (a limit, or cleanup)
+  bool hit_wall_limit = false;   // ... because the test's wall-clock limit ran out
+  bool hit_cpu_limit = false;    // ... because it reached its CPU limit
+  // The kernel's memory cgroup of the test killed a process of it for reaching the
+  // memory limit (memory.oom_control / memory.events "oom_kill").
+  bool oom_killed = false;
+};
+
+// What the interactor said in FEEDBACK_DIR (docs/problem-format.md).
+struct InteractorReport {
+  std::optional<Verdict> reason;  // result.json "verdict"
+  std::string message;            // judgemessage.txt, or result.json "message"
+  bool contestant_eof = false;
+  // result.json said "contestant_eof" (true or false). Then a reject with false is
+  // the interactor's own reason, whatever the order the two processes were seen
+  // to end in; without it the judge can only go by that order, which is racy (a
+  // process's pipes close before the judge can see that it has ended).
+  bool contestant_eof_reported = false;
+  std::string malformed;          // non-empty: result.json could not be used (why)
+};
+
+struct TestFacts {
+  EndFacts submission;
+  EndFacts interactor;
+  Side exited_first = Side::none;
+  InteractorReport report;
+  // The submission's stderr ended with an out-of-memory report (std::bad_alloc,
+  // Python's MemoryError): under an address-space limit, a failed allocation looks
+  // like an ordinary crash otherwise.
+  bool stderr_reports_out_of_memory = false;
+  // Bytes the interactor had written when the wall limit ran out (/proc/PID/io
+  // wchar), -1 if unknown: 0 means both sides waited and the interactor never
+  // spoke, which is the interactor's fault.
+  std::int64_t interactor_bytes_written = -1;
+  // How far the judge moved the wall limit because the submission was runnable
+  // but waiting for a CPU (a busy machine is not the contestant's idleness).
+  std::int64_t wall_limit_extended_ms = 0;
+  // The limits the test ran under (the judge enforced these).
+  Limits limits;
+};
+
+struct Decision {
+  Verdict verdict;
+  std::string message;
+};
+
+// A peak at or above this share of the memory limit, with a crash, is MLE.
+inline constexpr double memory_limit_share_for_mle = 0.9;
+
+Decision decide_verdict(const TestFacts& facts);
+
+}  // namespace judge
