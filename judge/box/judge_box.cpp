@@ -193,16 +193,12 @@ bool bind_read_only(const std::string& source, const std::string& target) {
                  nullptr) == 0;
 }
 
-// Builds the private root in C (inside every new namespace) and enters it. The new
-// root is a tmpfs, read-only once built; nothing of the host is in it but what is
-// bound here. On failure, returns the reason (the judge reports it).
-std::string build_root(const Options& options) {
-  // Mount events must not travel back to the host's namespace.
-  if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return errno_text("make / private");
-  // Any existing directory serves as the mount point of the new root; it is only
-  // the place the tmpfs hangs from until pivot_root.
-  const std::string root = "/tmp";
-  // Room for the submission's files and the mount points, nothing more.
+// The steps of build_root. Each returns "" or the reason it failed.
+
+// The new root: a tmpfs with room for the submission's files and the mount points,
+// nothing more. Any existing directory serves as its mount point (/tmp): it is only
+// the place the tmpfs hangs from until the chroot.
+std::string mount_root_tmpfs(const std::string& root, const Options& options) {
   long long files_kib = 1024;
   for (const Bind& bind : options.binds) {
     struct stat st {};
@@ -211,8 +207,12 @@ std::string build_root(const Options& options) {
   const std::string root_options = "mode=0755,size=" + std::to_string(files_kib) + "k";
   if (::mount("judge-box", root.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, root_options.c_str()) != 0)
     return errno_text("mount the root tmpfs");
-  // System files, read-only. The merged /usr of Debian has /bin, /lib, /lib64 and
-  // /sbin as symbolic links into it; they are recreated as links.
+  return "";
+}
+
+// System files, read-only. The merged /usr of Debian has /bin, /lib, /lib64 and
+// /sbin as symbolic links into it; they are recreated as links.
+std::string bind_system_dirs(const std::string& root) {
   for (const char* top : {"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32"}) {
     const std::string host = std::string("/") + top;
     struct stat st {};
@@ -240,7 +240,11 @@ std::string build_root(const Options& options) {
     ::close(fd);
     if (!bind_read_only(file, target)) return errno_text((std::string("bind ") + file).c_str());
   }
-  // /dev: the harmless devices only.
+  return "";
+}
+
+// /dev: the harmless devices only.
+std::string make_devices(const std::string& root) {
   if (!make_dirs(root + "/dev")) return errno_text("mkdir /dev");
   for (const char* device : {"/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"}) {
     const std::string target = root + device;
@@ -256,11 +260,15 @@ std::string build_root(const Options& options) {
                                   {"stderr", "/proc/self/fd/2"}}) {
     if (::symlink(link, (root + "/dev/" + name).c_str()) != 0) return errno_text("symlink in /dev");
   }
-  // The submission's files, copied in through descriptors opened before the uid
-  // changed (the unprivileged uid may not be able to reach their directories). Not
-  // bound: a mount of the host's namespace cannot be bound into this one (EINVAL),
-  // and a copy of a few megabytes costs well under a millisecond. The root is made
-  // read-only below, so the submission cannot change them.
+  return "";
+}
+
+// The submission's files, copied in through descriptors opened before the uid
+// changed (the unprivileged uid may not be able to reach their directories). Not
+// bound: a mount of the host's namespace cannot be bound into this one (EINVAL), and
+// a copy of a few megabytes costs well under a millisecond. The root is made
+// read-only afterwards, so the submission cannot change them.
+std::string copy_submission_files(const std::string& root, const Options& options) {
   for (const Bind& bind : options.binds) {
     const std::string target = root + bind.box_path;
     const auto slash = target.rfind('/');
@@ -280,34 +288,58 @@ std::string build_root(const Options& options) {
     }
     ::close(out);
   }
-  // /proc of the new pid namespace: only the box's own processes are in it. Mounted
-  // before the host's /proc goes away (the kernel refuses a new proc mount in a user
-  // namespace unless a full one is visible).
+  return "";
+}
+
+// /proc of the new pid namespace (only the box's own processes are in it), mounted
+// before the host's /proc goes away: the kernel refuses a new proc mount in a user
+// namespace unless a full one is visible. Then the scratch directory: the only
+// writable place, empty, limited in size (its pages are charged to the box's memory
+// cgroup).
+std::string mount_proc_and_scratch(const std::string& root, const Options& options) {
   if (!make_dirs(root + "/proc")) return errno_text("mkdir /proc");
   if (::mount("proc", (root + "/proc").c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0)
     return errno_text("mount /proc");
-  // The scratch directory: the only writable place, empty, limited in size (its
-  // pages are charged to the box's memory cgroup).
   if (!make_dirs(root + "/tmp")) return errno_text("mkdir /tmp");
   const std::string scratch_options =
       "mode=0777,size=" + std::to_string(options.scratch_kib) + "k,nr_inodes=4096";
   if (::mount("scratch", (root + "/tmp").c_str(), "tmpfs", MS_NOSUID | MS_NODEV, scratch_options.c_str()) != 0)
     return errno_text("mount the scratch tmpfs");
+  return "";
+}
 
-  // Enter the new root with chroot, not pivot_root: detaching the host's root after
-  // a pivot_root waits for an RCU grace period, measured at 5-20 ms per test on
-  // these VMs, and chroot is as tight here. The submission has no capability (its
-  // uid in the namespace is not 0) to chroot again, holds no descriptor of a
-  // directory outside, cannot reach the box's init through /proc (non-dumpable),
-  // and the kernel refuses a chrooted process a new user namespace (EPERM), so it
-  // can never gain CAP_SYS_CHROOT. The host's mounts stay in this namespace,
-  // unreachable below the new root.
+// Enters the new root with chroot, not pivot_root: detaching the host's root after a
+// pivot_root waits for an RCU grace period, measured at 5-20 ms per test on these
+// VMs, and chroot is as tight here. The submission has no capability (its uid in the
+// namespace is not 0) to chroot again, holds no descriptor of a directory outside,
+// cannot reach the box's init through /proc (non-dumpable), and the kernel refuses a
+// chrooted process a new user namespace (EPERM), so it can never gain
+// CAP_SYS_CHROOT. The host's mounts stay in this namespace, unreachable below the
+// new root.
+std::string enter_root(const std::string& root) {
   if (::chdir(root.c_str()) != 0) return errno_text("chdir to the new root");
   if (::chroot(".") != 0) return errno_text("chroot");
   if (::chdir("/") != 0) return errno_text("chdir /");
   if (::mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) != 0)
     return errno_text("make the new root read-only");
   return "";
+}
+
+// Builds the private root in C (inside every new namespace) and enters it. The new
+// root is a tmpfs, read-only once built; nothing of the host is in it but what is
+// bound here. On failure, returns the reason (the judge reports it).
+std::string build_root(const Options& options) {
+  // Mount events must not travel back to the host's namespace.
+  if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return errno_text("make / private");
+  const std::string root = "/tmp";
+  // In this order, each only once the one before has succeeded.
+  std::string failure = mount_root_tmpfs(root, options);
+  if (failure.empty()) failure = bind_system_dirs(root);
+  if (failure.empty()) failure = make_devices(root);
+  if (failure.empty()) failure = copy_submission_files(root, options);
+  if (failure.empty()) failure = mount_proc_and_scratch(root, options);
+  if (failure.empty()) failure = enter_root(root);
+  return failure;
 }
 
 // Sends P's pid with SCM_CREDENTIALS: the judge receives it as its own namespace sees it.
@@ -430,6 +462,94 @@ void send_pid() {
   ::_exit(0);
 }
 
+// 1. The test's cgroups, joined while still privileged: every process of the box is
+//    born inside them.
+void join_cgroups(const Options& options, Ledger& ledger) {
+  bool cgroups_ok = true;
+  for (const std::string& dir : options.cgroups) {
+    if (!write_file(dir + "/cgroup.procs", std::to_string(::getpid()) + "\n")) {
+      ledger.failed("cgroup " + dir, errno_text("join"));
+      cgroups_ok = false;
+    }
+  }
+  if (!options.cgroups.empty() && cgroups_ok) ledger.ok("cgroups");
+}
+
+// 2. The submission's files, opened while their directories are still reachable.
+void open_submission_files(Options& options) {
+  for (Bind& bind : options.binds) {
+    bind.fd = ::open(bind.host_path.c_str(), O_RDONLY | O_CLOEXEC);
+    struct stat st {};
+    if (bind.fd < 0 || ::fstat(bind.fd, &st) != 0) die(errno_text(("open " + bind.host_path).c_str()));
+    if (!S_ISREG(st.st_mode)) die(bind.host_path + " is not a regular file");
+  }
+}
+
+// 3. An unprivileged uid on the host: even where the submission's own user namespace
+//    fails, it is not root, and files it could reach stay the judge's.
+void drop_privileges(const Options& options, pid_t judge_pid, Ledger& ledger) {
+  if (options.uid < 0) {
+    if (::geteuid() == 0) ledger.failed("unprivileged uid", "no --uid given: the submission runs as root");
+    return;
+  }
+  const gid_t gid = static_cast<gid_t>(options.gid >= 0 ? options.gid : options.uid);
+  const uid_t uid = static_cast<uid_t>(options.uid);
+  if (::setgroups(0, nullptr) != 0 || ::setresgid(gid, gid, gid) != 0 || ::setresuid(uid, uid, uid) != 0)
+    die(errno_text("drop to the unprivileged uid"));
+  // The uid change made the process non-dumpable, which makes /proc/self/*_map root's
+  // files; the maps below are written by this very process.
+  ::prctl(PR_SET_DUMPABLE, 1);
+  // The uid change also cleared the parent-death signal the judge set before exec
+  // (prctl(2): a change of credentials clears it). Set again, B dies with the judge
+  // even by SIGKILL, and C and P follow (their own PR_SET_PDEATHSIG). A judge that
+  // died before this line is seen as a new parent: then B ends at once.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != judge_pid) ::_exit(1);
+  ledger.ok("unprivileged uid " + std::to_string(uid));
+}
+
+// 4. A user namespace: capabilities for the steps below, none on the host.
+void unshare_user_namespace(Ledger& ledger) {
+  const uid_t outer_uid = ::geteuid();
+  const gid_t outer_gid = ::getegid();
+  if (::unshare(CLONE_NEWUSER) != 0) {
+    ledger.failed("user namespace", errno_text("unshare(CLONE_NEWUSER)"));
+    return;
+  }
+  const bool mapped =
+      write_file("/proc/self/setgroups", "deny") &&
+      write_file("/proc/self/uid_map", std::to_string(inner_id) + " " + std::to_string(outer_uid) + " 1") &&
+      write_file("/proc/self/gid_map", std::to_string(inner_id) + " " + std::to_string(outer_gid) + " 1");
+  if (mapped) ledger.ok("user namespace");
+  else ledger.failed("user namespace", errno_text("write the id maps"));
+}
+
+struct Namespaces {
+  bool mount = false;
+  bool pid = false;
+};
+
+// 5. The other namespaces, one by one so that each failure is named.
+Namespaces unshare_namespaces(Ledger& ledger) {
+  Namespaces got;
+  const std::pair<int, const char*> spaces[] = {{CLONE_NEWNS, "mount namespace"},
+                                                {CLONE_NEWNET, "network namespace"},
+                                                {CLONE_NEWIPC, "ipc namespace"},
+                                                {CLONE_NEWUTS, "uts namespace"},
+                                                {CLONE_NEWPID, "pid namespace"}};
+  for (const auto& [flag, name] : spaces) {
+    if (::unshare(flag) != 0) {
+      ledger.failed(name, errno_text("unshare"));
+      continue;
+    }
+    ledger.ok(name);
+    if (flag == CLONE_NEWNS) got.mount = true;
+    if (flag == CLONE_NEWPID) got.pid = true;
+  }
+  if (!got.mount) ledger.failed("filesystem", "no mount namespace");
+  return got;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -439,91 +559,20 @@ int main(int argc, char** argv) {
   const pid_t judge_pid = ::getppid();
   Options options = parse(argc, argv);
   Ledger ledger;
-
-  // 1. The test's cgroups, joined while still privileged: every process of the box
-  //    is born inside them.
-  bool cgroups_ok = true;
-  for (const std::string& dir : options.cgroups) {
-    if (!write_file(dir + "/cgroup.procs", std::to_string(::getpid()) + "\n")) {
-      ledger.failed("cgroup " + dir, errno_text("join"));
-      cgroups_ok = false;
-    }
-  }
-  if (!options.cgroups.empty() && cgroups_ok) ledger.ok("cgroups");
-
-  // 2. The submission's files, opened while their directories are still reachable.
-  for (Bind& bind : options.binds) {
-    bind.fd = ::open(bind.host_path.c_str(), O_RDONLY | O_CLOEXEC);
-    struct stat st {};
-    if (bind.fd < 0 || ::fstat(bind.fd, &st) != 0) die(errno_text(("open " + bind.host_path).c_str()));
-    if (!S_ISREG(st.st_mode)) die(bind.host_path + " is not a regular file");
-  }
-
-  // 3. An unprivileged uid on the host: even where the submission's own user
-  //    namespace fails, it is not root, and files it could reach stay the judge's.
-  if (options.uid >= 0) {
-    const gid_t gid = static_cast<gid_t>(options.gid >= 0 ? options.gid : options.uid);
-    const uid_t uid = static_cast<uid_t>(options.uid);
-    if (::setgroups(0, nullptr) != 0 || ::setresgid(gid, gid, gid) != 0 || ::setresuid(uid, uid, uid) != 0)
-      die(errno_text("drop to the unprivileged uid"));
-    // The uid change made the process non-dumpable, which makes /proc/self/*_map
-    // root's files; the maps below are written by this very process.
-    ::prctl(PR_SET_DUMPABLE, 1);
-    // The uid change also cleared the parent-death signal the judge set before exec
-    // (prctl(2): a change of credentials clears it). Set again, B dies with the judge
-    // even by SIGKILL, and C and P follow (their own PR_SET_PDEATHSIG). A judge that
-    // died before this line is seen as a new parent: then B ends at once.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != judge_pid) ::_exit(1);
-    ledger.ok("unprivileged uid " + std::to_string(uid));
-  } else if (::geteuid() == 0) {
-    ledger.failed("unprivileged uid", "no --uid given: the submission runs as root");
-  }
-
-  bool user_ns = false, mount_ns = false, pid_ns = false;
+  join_cgroups(options, ledger);
+  open_submission_files(options);
+  drop_privileges(options, judge_pid, ledger);
+  Namespaces namespaces;
   if (options.isolate) {
-    // 4. A user namespace: capabilities for the steps below, none on the host.
-    const uid_t outer_uid = ::geteuid();
-    const gid_t outer_gid = ::getegid();
-    if (::unshare(CLONE_NEWUSER) == 0) {
-      const bool mapped = write_file("/proc/self/setgroups", "deny") &&
-                          write_file("/proc/self/uid_map", std::to_string(inner_id) + " " +
-                                                               std::to_string(outer_uid) + " 1") &&
-                          write_file("/proc/self/gid_map", std::to_string(inner_id) + " " +
-                                                               std::to_string(outer_gid) + " 1");
-      if (mapped) {
-        user_ns = true;
-        ledger.ok("user namespace");
-      } else {
-        ledger.failed("user namespace", errno_text("write the id maps"));
-      }
-    } else {
-      ledger.failed("user namespace", errno_text("unshare(CLONE_NEWUSER)"));
-    }
-    // 5. The other namespaces, one by one so that each failure is named.
-    const std::pair<int, const char*> spaces[] = {{CLONE_NEWNS, "mount namespace"},
-                                                  {CLONE_NEWNET, "network namespace"},
-                                                  {CLONE_NEWIPC, "ipc namespace"},
-                                                  {CLONE_NEWUTS, "uts namespace"},
-                                                  {CLONE_NEWPID, "pid namespace"}};
-    for (const auto& [flag, name] : spaces) {
-      if (::unshare(flag) == 0) {
-        ledger.ok(name);
-        if (flag == CLONE_NEWNS) mount_ns = true;
-        if (flag == CLONE_NEWPID) pid_ns = true;
-      } else {
-        ledger.failed(name, errno_text("unshare"));
-      }
-    }
-    if (!mount_ns) ledger.failed("filesystem", "no mount namespace");
+    unshare_user_namespace(ledger);
+    namespaces = unshare_namespaces(ledger);
   } else {
     ledger.failed("namespaces", "--no-namespaces");
   }
-  (void)user_ns;
 
   const pid_t init = ::fork();
   if (init < 0) die(errno_text("fork"));
-  if (init == 0) run_init(options, ledger, pid_ns, mount_ns);
+  if (init == 0) run_init(options, ledger, namespaces.pid, namespaces.mount);
 
   // B only waits: the report is C's. It keeps no end of the submission's pipes
   // and no copy of the report socket (C's exit must close the judge's view of it).

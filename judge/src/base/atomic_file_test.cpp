@@ -1,10 +1,9 @@
 #include "base/atomic_file.hpp"
 
-#include <stdlib.h>
-
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
 
 namespace judge {
@@ -12,9 +11,8 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(AtomicFile, ReplacesTheWholeFileAndLeavesNoTemporaries) {
-  std::string pattern = (fs::temp_directory_path() / "atomic-file-test-XXXXXX").string();
-  ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-  const fs::path dir = pattern;
+  const TempDir temp("atomic-file-test-");
+  const fs::path& dir = temp.path();
   write_file_atomically(dir / "r.json", "first");
   write_file_atomically(dir / "r.json", "second");
   EXPECT_EQ(read_file(dir / "r.json"), "second");
@@ -22,7 +20,6 @@ TEST(AtomicFile, ReplacesTheWholeFileAndLeavesNoTemporaries) {
   for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir)) ++files;
   EXPECT_EQ(files, 1);
   EXPECT_THROW(write_file_atomically(dir / "missing-dir" / "r.json", "x"), JudgeFault);
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 //   the judge    a pipe, a process or a folder it cannot make, a result it cannot
 //                write: JudgeFault. Exit status 3; the message names what failed.
 //                Inside `judge run` a JudgeFault while a test runs makes that test
-//                JE and ends the run, keeping the tests already judged (runner.hpp).
+//                JE and ends the run, keeping the tests already judged (run/runner.hpp).
 //   the program  never an exception: its faults are facts the runner records, which
 //                decide_verdict (run/verdict.hpp) turns into its verdict. A broken
 //                interactor or test file is the verdict JE, not an exception either.

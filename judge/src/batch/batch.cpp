@@ -20,11 +20,11 @@
 #include "batch/dir.hpp"
 #include "batch/facts.hpp"
 #include "batch/progress.hpp"
-#include "report/batch_report.hpp"
 #include "batch/worker.hpp"
 #include "batch/workers.hpp"
-#include "report/run_report.hpp"
 #include "process/stop_signals.hpp"
+#include "report/batch_report.hpp"
+#include "report/run_report.hpp"
 #include "submission/submission.hpp"
 
 namespace judge {
@@ -180,7 +180,7 @@ void BatchRun::start_compile(std::size_t index) {
     return;
   }
   pool_.start(compile_tag_base + index, [path] {
-    return submission_to_json(prepare_submission(path, default_cache_dir()));
+    return nlohmann::json(prepare_submission(path, default_cache_dir()));
   });
 }
 
@@ -193,7 +193,7 @@ void BatchRun::start_test(std::size_t unit_index) {
   std::optional<fs::path> transcripts_dir;
   if (plan_.keep_transcripts)
     transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);
-  // A freshly executed judge runs the test (batch_worker.hpp says why).
+  // A freshly executed judge runs the test (batch/worker.hpp says why).
   const json job = make_worker_job(paths_, problem, submission, test, transcripts_dir, options_.out_dir);
   pool_.start_program(unit_index, {self_, "batch-worker"}, job.dump());
   concurrency_[unit_index] = 0;
@@ -259,7 +259,7 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
                             planned.path, finished.error, units.size()));
     return;
   }
-  Submission submission = submission_from_json(finished.result);
+  Submission submission = finished.result.get<Submission>();
   submission.display = planned.path;
   if (!submission.compile_failed) {
     prepared_[index] = std::move(submission);

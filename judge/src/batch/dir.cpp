@@ -5,8 +5,8 @@
 
 #include <fmt/core.h>
 
-#include "base/errors.hpp"
 #include "base/atomic_file.hpp"
+#include "base/errors.hpp"
 #include "base/text_file.hpp"
 #include "report/run_report.hpp"
 

@@ -1,7 +1,7 @@
 // The output folder of a batch, and everything that reads or writes it:
 //
 //   DIR/batch.json                              the plan and the shard (manifest)
-//   DIR/journal.jsonl                           one line per finished test (batch_journal)
+//   DIR/journal.jsonl                           one line per finished test (batch/journal.hpp)
 //   DIR/results/<participant>/<problem>.json    `judge run --json` format
 //   DIR/standings.json, DIR/standings.csv       standings.hpp
 //   DIR/transcripts/<participant>/<problem>/<test>.interaction   with --transcripts
@@ -19,8 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "base/errors.hpp"
 #include "base/atomic_file.hpp"
+#include "base/errors.hpp"
 #include "batch/journal.hpp"
 #include "batch/plan.hpp"
 #include "batch/results.hpp"

@@ -77,17 +77,6 @@ Decision decision_from_record(const json& record) {
   return {verdict_field(record, "verdict"), field<std::string>(record, "message")};
 }
 
-json limits_to_record(const Limits& limits) {
-  return {{"cpu_ms", limits.cpu_ms},
-          {"wall_ms", limits.wall_ms},
-          {"memory_kib", limits.memory_kib},
-          {"output_kib", limits.output_kib},
-          {"processes", limits.processes},
-          {"passes", limits.passes},
-          {"interactor_cpu_ms", limits.interactor_cpu_ms},
-          {"interactor_memory_kib", limits.interactor_memory_kib}};
-}
-
 // The test's limits from its facts. Journals written before the Limits value kept
 // four of them at the top of the facts, under the names of the verdict JSON.
 Limits limits_from_record(const json& facts_json) {
@@ -99,16 +88,7 @@ Limits limits_from_record(const json& facts_json) {
     limits.interactor_cpu_ms = field<std::int64_t>(facts_json, "interactor_time_limit_ms");
     return limits;
   }
-  const json& record = facts_json["limits"];
-  limits.cpu_ms = field<std::int64_t>(record, "cpu_ms");
-  limits.wall_ms = field<std::int64_t>(record, "wall_ms");
-  limits.memory_kib = field<std::int64_t>(record, "memory_kib");
-  limits.output_kib = field<std::int64_t>(record, "output_kib");
-  limits.processes = field<std::int64_t>(record, "processes");
-  limits.passes = field<std::int64_t>(record, "passes");
-  limits.interactor_cpu_ms = field<std::int64_t>(record, "interactor_cpu_ms");
-  limits.interactor_memory_kib = field<std::int64_t>(record, "interactor_memory_kib");
-  return limits;
+  return facts_json["limits"].get<Limits>();
 }
 
 }  // namespace
@@ -131,7 +111,7 @@ json outcome_to_record(const TestOutcome& outcome) {
       {"stderr_reports_out_of_memory", facts.stderr_reports_out_of_memory},
       {"interactor_bytes_written", facts.interactor_bytes_written},
       {"wall_limit_extended_ms", facts.wall_limit_extended_ms},
-      {"limits", limits_to_record(facts.limits)},
+      {"limits", facts.limits},
   };
   return {
       {"name", outcome.name},

@@ -5,7 +5,7 @@
 // later from the journal are exactly those `judge run` computes (run_submission
 // decides again from the same facts).
 //
-// Every field of TestOutcome and TestFacts must appear here: batch_facts_test.cpp
+// Every field of TestOutcome and TestFacts must appear here: batch/facts_test.cpp
 // fails when one is added without being serialized.
 #pragma once
 

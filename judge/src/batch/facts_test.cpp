@@ -1,7 +1,8 @@
 #include "batch/facts.hpp"
 
-#include <gtest/gtest.h>
 #include <signal.h>
+
+#include <gtest/gtest.h>
 
 #include "report/run_report.hpp"
 
@@ -98,14 +99,14 @@ TEST(BatchFacts, MissingKeyIsNamed) {
 
 // A guard: the journal must keep every fact the verdict is decided from. When one
 // of these sizes changes, a field was added or removed: serialize it in
-// batch_facts.cpp (and its test above), then update the size here.
+// batch/facts.cpp (and its test above), then update the size here.
 TEST(BatchFacts, EveryFieldIsSerialized) {
-  EXPECT_EQ(sizeof(Limits), 64u) << "Limits changed: update batch_facts.cpp";
-  EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch_facts.cpp";
-  EXPECT_EQ(sizeof(EndFacts), 48u) << "EndFacts changed: update batch_facts.cpp";
-  EXPECT_EQ(sizeof(InteractorReport), 80u) << "InteractorReport changed: update batch_facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 272u) << "TestFacts changed: update batch_facts.cpp";
-  EXPECT_EQ(sizeof(TestOutcome), 488u) << "TestOutcome changed: update batch_facts.cpp";
+  EXPECT_EQ(sizeof(Limits), 64u) << "Limits changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(EndFacts), 48u) << "EndFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(InteractorReport), 80u) << "InteractorReport changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 272u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestOutcome), 488u) << "TestOutcome changed: update batch/facts.cpp";
 }
 
 }  // namespace

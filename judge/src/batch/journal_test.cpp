@@ -1,38 +1,28 @@
 #include "batch/journal.hpp"
 
-#include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <fstream>
 #include <sstream>
 
+#include <gtest/gtest.h>
+
+#include "base/temp_dir.hpp"
+#include "base/text_file.hpp"
+
 namespace judge {
 namespace {
 namespace fs = std::filesystem;
-
-struct TempDir {
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "batch-journal-test-XXXXXX").string();
-    path = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { fs::remove_all(path); }
-  fs::path path;
-};
 
 nlohmann::json record(const std::string& test) {
   return {{"participant", "alice"}, {"problem", "p"}, {"test", test}, {"verdict", "AC"}};
 }
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read(const fs::path& path) { return read_file(path).value_or(""); }
 
 TEST(BatchJournal, AppendsOneLinePerRecord) {
   TempDir dir;
-  const fs::path file = dir.path / "journal.jsonl";
+  const fs::path file = dir.path() / "journal.jsonl";
   {
     JournalWriter writer(file);
     writer.append(record("01"));
@@ -49,7 +39,7 @@ TEST(BatchJournal, AppendsOneLinePerRecord) {
 
 TEST(BatchJournal, TornLastLineIsSkippedAndNextRecordStartsALine) {
   TempDir dir;
-  const fs::path file = dir.path / "journal.jsonl";
+  const fs::path file = dir.path() / "journal.jsonl";
   JournalWriter(file).append(record("01"));
   {
     std::ofstream torn(file, std::ios::app);
@@ -66,7 +56,7 @@ TEST(BatchJournal, TornLastLineIsSkippedAndNextRecordStartsALine) {
 
 TEST(BatchJournal, CompleteLastLineWithoutNewlineCounts) {
   TempDir dir;
-  const fs::path file = dir.path / "journal.jsonl";
+  const fs::path file = dir.path() / "journal.jsonl";
   std::ofstream(file) << record("01").dump();
   EXPECT_EQ(read_journal(file).records.size(), 1u);
   JournalWriter(file).append(record("02"));
@@ -79,7 +69,7 @@ TEST(BatchJournal, MissingFileIsEmpty) {
 
 TEST(BatchJournal, GarbageAndRecordsWithoutKeysAreSkipped) {
   TempDir dir;
-  const fs::path file = dir.path / "journal.jsonl";
+  const fs::path file = dir.path() / "journal.jsonl";
   std::ofstream(file) << "not json\n[1,2]\n{\"test\":\"x\"}\n\n" << record("01").dump() << "\n";
   const JournalContents contents = read_journal(file);
   EXPECT_EQ(contents.records.size(), 1u);

@@ -3,11 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <boost/uuid/detail/sha1.hpp>
 #include <fstream>
 #include <map>
 #include <tuple>
 
+#include <boost/uuid/detail/sha1.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

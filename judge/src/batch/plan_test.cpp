@@ -1,9 +1,10 @@
 #include "batch/plan.hpp"
 
-#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "base/errors.hpp"
 

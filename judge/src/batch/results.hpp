@@ -18,7 +18,7 @@
 
 namespace judge {
 
-// Returns recorded outcomes by test name (batch_facts records).
+// Returns recorded outcomes by test name (batch/facts.hpp records).
 class RecordedExecutor : public TestExecutor {
  public:
   explicit RecordedExecutor(std::map<std::string, TestOutcome> outcomes)

@@ -1,10 +1,9 @@
 #include "batch/worker.hpp"
 
-#include <optional>
-
 #include <cstdio>
 #include <iostream>
 #include <iterator>
+#include <optional>
 
 #include "batch/facts.hpp"
 #include "process/cpu_claim.hpp"
@@ -16,31 +15,13 @@ namespace judge {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-json submission_to_json(const Submission& submission) {
-  return {{"display", submission.display},
-          {"command", submission.command},
-          {"compile_failed", submission.compile_failed},
-          {"compile_message", submission.compile_message},
-          {"compiled", submission.compiled}};
-}
-
-Submission submission_from_json(const json& message) {
-  Submission submission;
-  submission.display = message.at("display").get<std::string>();
-  submission.command = message.at("command").get<std::vector<std::string>>();
-  submission.compile_failed = message.at("compile_failed").get<bool>();
-  submission.compile_message = message.at("compile_message").get<std::string>();
-  submission.compiled = message.at("compiled").get<bool>();
-  return submission;
-}
-
 json make_worker_job(const JudgePaths& paths, const Problem& problem, const Submission& submission,
                      const TestCase& test, const std::optional<fs::path>& transcripts_dir,
                      const fs::path& out_dir) {
   return {{"source_dir", paths.source_dir.string()},
           {"build_dir", paths.build_dir.string()},
           {"problem", fs::absolute(problem.dir).string()},
-          {"submission", submission_to_json(submission)},
+          {"submission", json(submission)},
           {"test", {{"name", test.name},
                     {"input", fs::absolute(test.input).string()},
                     {"answer", test.answer.string()}}},
@@ -53,7 +34,7 @@ json run_worker_job(const json& job) {
     const JudgePaths paths{job.at("source_dir").get<std::string>(),
                            job.at("build_dir").get<std::string>()};
     const Problem problem = load_problem(job.at("problem").get<std::string>(), paths);
-    const Submission submission = submission_from_json(job.at("submission"));
+    const Submission submission = job.at("submission").get<Submission>();
     const json& test_json = job.at("test");
     const TestCase test{test_json.at("name").get<std::string>(),
                         test_json.at("input").get<std::string>(),

@@ -21,9 +21,7 @@
 
 namespace judge {
 
-nlohmann::json submission_to_json(const Submission& submission);
-Submission submission_from_json(const nlohmann::json& json);
-
+// A job for `judge batch-worker` (the submission as its JSON, submission.hpp).
 nlohmann::json make_worker_job(const JudgePaths& paths, const Problem& problem,
                                const Submission& submission, const TestCase& test,
                                const std::optional<std::filesystem::path>& transcripts_dir,

@@ -12,7 +12,7 @@ TEST(BatchWorker, SubmissionRoundTrips) {
   submission.compile_failed = true;
   submission.compile_message = "error: x";
   submission.compiled = true;
-  const Submission back = submission_from_json(submission_to_json(submission));
+  const Submission back = nlohmann::json(submission).get<Submission>();
   EXPECT_EQ(back.display, submission.display);
   EXPECT_EQ(back.command, submission.command);
   EXPECT_TRUE(back.compile_failed);

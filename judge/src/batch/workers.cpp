@@ -77,6 +77,10 @@ void WorkerPool::start(std::uint64_t tag, const Job& job) {
     read_end.reset();
     run_worker(parent, write_end.get(), job);
   }
+  add(tag, pid, std::move(read_end), std::move(write_end));
+}
+
+void WorkerPool::add(std::uint64_t tag, pid_t pid, UniqueFd read_end, UniqueFd write_end) {
   write_end.reset();
   ::fcntl(read_end.get(), F_SETFL, O_NONBLOCK);
   Worker worker;
@@ -130,13 +134,8 @@ void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>
     write_all_or_exit(STDOUT_FILENO, message);
     ::_exit(0);
   }
-  write_end.reset();
   input_read.reset();
-  ::fcntl(read_end.get(), F_SETFL, O_NONBLOCK);
-  Worker worker;
-  worker.pid = pid;
-  worker.output = std::move(read_end);
-  workers_.emplace(tag, std::move(worker));
+  add(tag, pid, std::move(read_end), std::move(write_end));
 }
 
 WorkerPool::Finished WorkerPool::reap(std::uint64_t tag, Worker& worker) {

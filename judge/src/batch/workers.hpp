@@ -77,6 +77,8 @@ class WorkerPool {
     std::string received;
   };
   Finished reap(std::uint64_t tag, Worker& worker);
+  // After the fork: the judge keeps only the read end of the worker's output.
+  void add(std::uint64_t tag, pid_t pid, UniqueFd read_end, UniqueFd write_end);
 
   std::size_t size_;
   std::map<std::uint64_t, Worker> workers_;

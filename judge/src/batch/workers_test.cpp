@@ -1,6 +1,5 @@
 #include "batch/workers.hpp"
 
-#include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -8,6 +7,8 @@
 #include <set>
 #include <stdexcept>
 #include <thread>
+
+#include <gtest/gtest.h>
 
 namespace judge {
 namespace {

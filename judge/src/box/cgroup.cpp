@@ -78,87 +78,97 @@ TestCgroup TestCgroup::create(std::int64_t memory_kib, std::int64_t process_limi
   TestCgroup group;
   const std::string name = unique_name();
   std::error_code ec;
-  if (fs::exists(root / "memory" / "memory.limit_in_bytes", ec) ||
-      fs::exists(root / "pids" / "pids.max", ec)) {
-    // cgroup v1: one hierarchy per controller.
-    group.version_ = "cgroup v1";
-    std::string why;
-    if (fs::path dir = make_dir(root / "memory", name, why); !dir.empty()) {
-      const std::string bytes = std::to_string(memory_kib * 1024);
-      if (memory_kib <= 0 || write_value(dir / "memory.limit_in_bytes", bytes)) {
-        // Swap must not be a way around the limit (the file exists with swap accounting).
-        if (memory_kib > 0 && fs::exists(dir / "memory.memsw.limit_in_bytes", ec))
-          write_value(dir / "memory.memsw.limit_in_bytes", bytes);
-        group.memory_dir_ = dir;
-      } else {
-        group.missing_.push_back(fmt::format("memory cgroup: cannot set the limit in {}", dir.string()));
-        fs::remove(dir, ec);
-      }
-    } else {
-      group.missing_.push_back(fmt::format("memory cgroup: cannot create one under {}: {}",
-                                           (root / "memory").string(), why));
-    }
-    if (fs::path dir = make_dir(root / "pids", name, why); !dir.empty()) {
-      if (process_limit <= 0 || write_value(dir / "pids.max", std::to_string(process_limit))) {
-        group.pids_dir_ = dir;
-      } else {
-        group.missing_.push_back(fmt::format("pids cgroup: cannot set the limit in {}", dir.string()));
-        fs::remove(dir, ec);
-      }
-    } else {
-      group.missing_.push_back(fmt::format("pids cgroup: cannot create one under {}: {}",
-                                           (root / "pids").string(), why));
-    }
-    if (fs::exists(root / "cpuacct" / "cpuacct.usage", ec)) {
-      if (fs::path dir = make_dir(root / "cpuacct", name, why); !dir.empty()) group.cpu_dir_ = dir;
-    }
-  } else if (fs::exists(root / "cgroup.controllers", ec)) {
-    // cgroup v2: one tree; a child of the judge's own cgroup, if the controllers
-    // are delegated to it (enabling them fails while the judge's cgroup holds
-    // processes, the "no internal processes" rule; then they are reported missing).
-    group.version_ = "cgroup v2";
-    std::string own;
-    {
-      std::ifstream self("/proc/self/cgroup");
-      std::string line;
-      while (std::getline(self, line))
-        if (line.rfind("0::", 0) == 0) own = line.substr(3);
-    }
-    const fs::path base = root / fs::path(own).relative_path();
-    const std::string enabled = read_text(base / "cgroup.subtree_control");
-    for (const char* controller : {"memory", "pids"}) {
-      if (enabled.find(controller) == std::string::npos)
-        write_value(base / "cgroup.subtree_control", fmt::format("+{}", controller));
-    }
-    const std::string now_enabled = read_text(base / "cgroup.subtree_control");
-    std::string why;
-    const fs::path dir = make_dir(base, name, why);
-    if (dir.empty()) {
-      group.missing_.push_back(fmt::format("cgroup v2: cannot create one under {}: {}", base.string(), why));
-    } else {
-      if (now_enabled.find("memory") != std::string::npos &&
-          (memory_kib <= 0 || write_value(dir / "memory.max", std::to_string(memory_kib * 1024)))) {
-        if (memory_kib > 0) write_value(dir / "memory.swap.max", "0");
-        group.memory_dir_ = dir;
-      } else {
-        group.missing_.push_back(fmt::format("memory cgroup: the memory controller is not "
-                                             "available in {}", base.string()));
-      }
-      if (now_enabled.find("pids") != std::string::npos &&
-          (process_limit <= 0 || write_value(dir / "pids.max", std::to_string(process_limit)))) {
-        group.pids_dir_ = dir;
-      } else {
-        group.missing_.push_back(fmt::format("pids cgroup: the pids controller is not "
-                                             "available in {}", base.string()));
-      }
-      // cpu.stat's usage_usec is kept by every v2 cgroup, controller or not.
-      if (!group.memory_dir_.empty() || !group.pids_dir_.empty()) group.cpu_dir_ = dir;
-      if (group.memory_dir_.empty() && group.pids_dir_.empty()) fs::remove(dir, ec);
-    }
-  } else {
+  if (fs::exists(root / "memory" / "memory.limit_in_bytes", ec) || fs::exists(root / "pids" / "pids.max", ec))
+    group.create_v1(root, name, memory_kib, process_limit);
+  else if (fs::exists(root / "cgroup.controllers", ec))
+    group.create_v2(root, name, memory_kib, process_limit);
+  else
     group.missing_.push_back(fmt::format("cgroups: none mounted at {}", root.string()));
-  }
   return group;
+}
+
+// A cgroup v1 directory for `controller` with `limit_file` set to `value` (none when
+// limit_file is empty); empty, with the reason in missing_, if that is not allowed.
+fs::path TestCgroup::make_v1_dir(const fs::path& root, const std::string& controller,
+                                 const std::string& name, const std::string& limit_file,
+                                 const std::string& value) {
+  std::string why;
+  const fs::path dir = make_dir(root / controller, name, why);
+  if (dir.empty()) {
+    missing_.push_back(fmt::format("{} cgroup: cannot create one under {}: {}", controller,
+                                   (root / controller).string(), why));
+    return {};
+  }
+  if (limit_file.empty() || write_value(dir / limit_file, value)) return dir;
+  missing_.push_back(fmt::format("{} cgroup: cannot set the limit in {}", controller, dir.string()));
+  std::error_code ec;
+  fs::remove(dir, ec);
+  return {};
+}
+
+// cgroup v1: one hierarchy per controller.
+void TestCgroup::create_v1(const fs::path& root, const std::string& name, std::int64_t memory_kib,
+                           std::int64_t process_limit) {
+  version_ = "cgroup v1";
+  std::error_code ec;
+  const std::string bytes = std::to_string(memory_kib * 1024);
+  memory_dir_ = make_v1_dir(root, "memory", name, memory_kib > 0 ? "memory.limit_in_bytes" : "", bytes);
+  // Swap must not be a way around the limit (the file exists with swap accounting).
+  if (!memory_dir_.empty() && memory_kib > 0 && fs::exists(memory_dir_ / "memory.memsw.limit_in_bytes", ec))
+    write_value(memory_dir_ / "memory.memsw.limit_in_bytes", bytes);
+  pids_dir_ = make_v1_dir(root, "pids", name, process_limit > 0 ? "pids.max" : "",
+                          std::to_string(process_limit));
+  std::string why;
+  if (fs::exists(root / "cpuacct" / "cpuacct.usage", ec)) {
+    if (fs::path dir = make_dir(root / "cpuacct", name, why); !dir.empty()) cpu_dir_ = dir;
+  }
+}
+
+// cgroup v2: one tree; a child of the judge's own cgroup, if the controllers are
+// delegated to it (enabling them fails while the judge's cgroup holds processes, the
+// "no internal processes" rule; then they are reported missing).
+void TestCgroup::create_v2(const fs::path& root, const std::string& name, std::int64_t memory_kib,
+                           std::int64_t process_limit) {
+  version_ = "cgroup v2";
+  std::string own;
+  {
+    std::ifstream self("/proc/self/cgroup");
+    std::string line;
+    while (std::getline(self, line))
+      if (line.rfind("0::", 0) == 0) own = line.substr(3);
+  }
+  const fs::path base = root / fs::path(own).relative_path();
+  const std::string enabled = read_text(base / "cgroup.subtree_control");
+  for (const char* controller : {"memory", "pids"}) {
+    if (enabled.find(controller) == std::string::npos)
+      write_value(base / "cgroup.subtree_control", fmt::format("+{}", controller));
+  }
+  const std::string now_enabled = read_text(base / "cgroup.subtree_control");
+  std::string why;
+  const fs::path dir = make_dir(base, name, why);
+  if (dir.empty()) {
+    missing_.push_back(fmt::format("cgroup v2: cannot create one under {}: {}", base.string(), why));
+    return;
+  }
+  if (now_enabled.find("memory") != std::string::npos &&
+      (memory_kib <= 0 || write_value(dir / "memory.max", std::to_string(memory_kib * 1024)))) {
+    if (memory_kib > 0) write_value(dir / "memory.swap.max", "0");
+    memory_dir_ = dir;
+  } else {
+    missing_.push_back(fmt::format("memory cgroup: the memory controller is not available in {}",
+                                   base.string()));
+  }
+  if (now_enabled.find("pids") != std::string::npos &&
+      (process_limit <= 0 || write_value(dir / "pids.max", std::to_string(process_limit)))) {
+    pids_dir_ = dir;
+  } else {
+    missing_.push_back(fmt::format("pids cgroup: the pids controller is not available in {}",
+                                   base.string()));
+  }
+  // cpu.stat's usage_usec is kept by every v2 cgroup, controller or not.
+  if (!memory_dir_.empty() || !pids_dir_.empty()) cpu_dir_ = dir;
+  std::error_code ec;
+  if (memory_dir_.empty() && pids_dir_.empty()) fs::remove(dir, ec);
 }
 
 TestCgroup::TestCgroup(TestCgroup&& other) noexcept

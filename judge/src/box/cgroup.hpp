@@ -47,6 +47,13 @@ class TestCgroup {
 
  private:
   TestCgroup() = default;
+  void create_v1(const std::filesystem::path& root, const std::string& name, std::int64_t memory_kib,
+                 std::int64_t process_limit);
+  std::filesystem::path make_v1_dir(const std::filesystem::path& root, const std::string& controller,
+                                    const std::string& name, const std::string& limit_file,
+                                    const std::string& value);
+  void create_v2(const std::filesystem::path& root, const std::string& name, std::int64_t memory_kib,
+                 std::int64_t process_limit);
   void remove();
   std::string version_;
   std::filesystem::path memory_dir_;

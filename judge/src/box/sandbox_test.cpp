@@ -3,7 +3,6 @@
 // the judge gets are the program's own, whatever stands between.
 #include "box/sandbox.hpp"
 
-#include <gtest/gtest.h>
 #include <sched.h>
 #include <signal.h>
 #include <unistd.h>
@@ -11,6 +10,8 @@
 #include <algorithm>
 #include <fstream>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "box/cgroup.hpp"
 #include "process/process.hpp"

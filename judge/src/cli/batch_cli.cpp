@@ -3,9 +3,9 @@
 #include <CLI/CLI.hpp>
 
 #include "batch/batch.hpp"
-#include "report/batch_report.hpp"
-#include "batch/worker.hpp"
 #include "batch/merge.hpp"
+#include "batch/worker.hpp"
+#include "report/batch_report.hpp"
 
 namespace judge {
 
@@ -35,10 +35,18 @@ std::optional<std::filesystem::path> optional_path(const std::string& text) {
 
 }  // namespace
 
-BatchCommands::BatchCommands(CLI::App& app) : state_(std::make_unique<State>()) {
-  State& s = *state_;
-  BatchOptions& o = s.batch_options;
+namespace {
 
+// --html, --csv and --junit of merge and report.
+void add_report_file_options(CLI::App* command, std::string& html, std::string& csv, std::string& junit,
+                             const std::string& verb) {
+  command->add_option("--html", html, verb + " the HTML report to FILE")->type_name("FILE");
+  command->add_option("--csv", csv, verb + " the standings CSV to FILE")->type_name("FILE");
+  command->add_option("--junit", junit, verb + " JUnit XML to FILE")->type_name("FILE");
+}
+
+void add_batch_command(CLI::App& app, BatchCommands::State& s) {
+  BatchOptions& o = s.batch_options;
   s.batch = app.add_subcommand(
       "batch", "Grade many submissions of many problems: parallel, resumable, shardable.");
   s.batch->footer(
@@ -96,44 +104,50 @@ BatchCommands::BatchCommands(CLI::App& app) : state_(std::make_unique<State>()) 
                       "batches only)")
       ->type_name("FILE");
   s.batch->add_flag("-q,--quiet", o.quiet, "print no progress, only warnings and errors");
+}
 
-  s.merge = app.add_subcommand(
-      "merge", "Combine batch folders (shards of one batch, or other batches) into one.");
-  s.merge->footer(
-      "The merged folder is the one an unsharded `judge batch` of the same work gives: plan, "
-      "journal, results, standings (and transcripts). Refuses (exit 2) when a test is "
-      "finished in none of the folders, naming the shard that is missing, and when a problem "
-      "or a submission differs between them.\n"
-      "Exit status: 0 every submission AC; 1 some not AC; 2 usage error or cannot merge; 3 a "
-      "JE. docs/batch.md.");
+constexpr const char* merge_footer =
+    "The merged folder is the one an unsharded `judge batch` of the same work gives: plan, "
+    "journal, results, standings (and transcripts). Refuses (exit 2) when a test is "
+    "finished in none of the folders, naming the shard that is missing, and when a problem "
+    "or a submission differs between them.\n"
+    "Exit status: 0 every submission AC; 1 some not AC; 2 usage error or cannot merge; 3 a "
+    "JE. docs/batch.md.";
+
+constexpr const char* report_footer =
+    "--html writes one self-contained file (works offline): standings, each submission's "
+    "per-test verdicts and messages, transcripts when kept, and plots: queries against the "
+    "limit, problem metrics such as moves, the score curve, CPU time and memory against "
+    "their limits. Reads only DIR: works on any finished, resumed, merged or partial batch.\n"
+    "Exit status: 0 every submission graded and AC; 1 some not AC or not finished; 2 DIR "
+    "holds no batch; 3 a JE. docs/batch.md.";
+
+void add_merge_command(CLI::App& app, BatchCommands::State& s) {
+  s.merge = app.add_subcommand("merge", "Combine batch folders (shards of one batch, or other batches) into one.");
+  s.merge->footer(merge_footer);
   s.merge->add_option("DIRS", s.merge_dirs, "the batch folders to combine")->required()->type_name("DIR");
-  s.merge->add_option("--out", s.merge_out, "the merged batch folder to write")
-      ->required()
-      ->type_name("DIR");
-  s.merge->add_option("--html", s.merge_html, "also write the HTML report to FILE")->type_name("FILE");
-  s.merge->add_option("--junit", s.merge_junit, "also write JUnit XML to FILE")->type_name("FILE");
-  s.merge->add_option("--csv", s.merge_csv, "also write the standings CSV to FILE")->type_name("FILE");
+  s.merge->add_option("--out", s.merge_out, "the merged batch folder to write")->required()->type_name("DIR");
+  add_report_file_options(s.merge, s.merge_html, s.merge_csv, s.merge_junit, "also write");
   s.merge->add_flag("-q,--quiet", s.merge_quiet, "print nothing but warnings and errors");
+}
 
-  s.report = app.add_subcommand(
-      "report", "Standings of a batch folder, and its HTML, CSV and JUnit reports.");
-  s.report->footer(
-      "--html writes one self-contained file (works offline): standings, each submission's "
-      "per-test verdicts and messages, transcripts when kept, and plots: queries against the "
-      "limit, problem metrics such as moves, the score curve, CPU time and memory against "
-      "their limits. Reads only DIR: works on any finished, resumed, merged or partial batch.\n"
-      "Exit status: 0 every submission graded and AC; 1 some not AC or not finished; 2 DIR "
-      "holds no batch; 3 a JE. docs/batch.md.");
-  s.report->add_option("DIR", s.report_dir, "a batch folder (judge batch/merge --out)")
-      ->required()
-      ->type_name("DIR");
-  s.report->add_option("--html", s.report_html, "write the HTML report to FILE")->type_name("FILE");
-  s.report->add_option("--csv", s.report_csv, "write the standings CSV to FILE")->type_name("FILE");
-  s.report->add_option("--junit", s.report_junit, "write JUnit XML to FILE")->type_name("FILE");
+void add_report_command(CLI::App& app, BatchCommands::State& s) {
+  s.report = app.add_subcommand("report", "Standings of a batch folder, and its HTML, CSV and JUnit reports.");
+  s.report->footer(report_footer);
+  s.report->add_option("DIR", s.report_dir, "a batch folder (judge batch/merge --out)")->required()->type_name("DIR");
+  add_report_file_options(s.report, s.report_html, s.report_csv, s.report_junit, "write");
   s.report->add_flag("-q,--quiet", s.report_quiet, "do not print the standings");
+}
 
+}  // namespace
+
+BatchCommands::BatchCommands(CLI::App& app) : state_(std::make_unique<State>()) {
+  State& s = *state_;
+  add_batch_command(app, s);
+  add_merge_command(app, s);
+  add_report_command(app, s);
   // Internal, hidden from --help: one test of a batch, run by a fresh judge
-  // (batch_worker.hpp). Reads its job on stdin, writes the outcome on stdout.
+  // (batch/worker.hpp). Reads its job on stdin, writes the outcome on stdout.
   s.worker = app.add_subcommand("batch-worker", "internal: runs one test of judge batch");
   s.worker->group("");
 }

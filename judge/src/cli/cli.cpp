@@ -2,8 +2,9 @@
 
 #include <signal.h>
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
+
+#include <CLI/CLI.hpp>
 
 #include "base/errors.hpp"
 #include "base/printable.hpp"
@@ -14,7 +15,7 @@
 namespace judge {
 namespace {
 
-// The options and help of `judge run` (the command itself: run_command.hpp).
+// The options and help of `judge run` (the command itself: cli/run_command.hpp).
 CLI::App* add_run_command(CLI::App& app, RunArgs& args) {
   CLI::App* run = app.add_subcommand(
       "run",
@@ -74,7 +75,7 @@ CLI::App* add_run_command(CLI::App& app, RunArgs& args) {
 
 int run_cli(int argc, char** argv) {
   // A closed stdout (judge run ... | head) must be a write error, not a silent death;
-  // children get SIGPIPE back to its default before exec (process.cpp).
+  // children get SIGPIPE back to its default before exec (process/process.cpp).
   ::signal(SIGPIPE, SIG_IGN);
 
   CLI::App app{
@@ -91,7 +92,7 @@ int run_cli(int argc, char** argv) {
              "docs/problem-format.md.");
   RunArgs run_args;
   CLI::App* run = add_run_command(app, run_args);
-  const BatchCommands batch_commands(app);  // batch, merge, report (batch_cli.cpp)
+  const BatchCommands batch_commands(app);  // batch, merge, report (cli/batch_cli.cpp)
 
   try {
     app.parse(argc, argv);

@@ -4,12 +4,11 @@
 // the reason, and the run exits 3.
 #include "cli/run_command.hpp"
 
-#include <stdlib.h>
-
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
 
 namespace judge {
@@ -32,9 +31,8 @@ class FailsAfter : public TestExecutor {
 };
 
 TEST(RunCommand, AJudgeFaultAfterTheSecondTestKeepsBothInTheJsonAndExitsThree) {
-  std::string pattern = (fs::temp_directory_path() / "run-command-test-XXXXXX").string();
-  ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-  const fs::path dir = pattern;
+  const TempDir temp("run-command-test-");
+  const fs::path& dir = temp.path();
   RunArgs args;
   args.problem = "nuts-bolts";
   args.submission = (fs::path(JUDGE_BUILD_DIR) / "solutions/nuts-bolts/accepted/quicksort").string();
@@ -56,7 +54,6 @@ TEST(RunCommand, AJudgeFaultAfterTheSecondTestKeepsBothInTheJsonAndExitsThree) {
             std::string::npos);
   EXPECT_EQ(result["verdict"], "JE");
   EXPECT_EQ(result["tests_planned"], 4);
-  fs::remove_all(dir);
 }
 
 }  // namespace

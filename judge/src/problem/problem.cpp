@@ -1,9 +1,5 @@
 #include "problem/problem.hpp"
 
-#include "base/errors.hpp"
-#include "base/text_file.hpp"
-#include "problem/scoring.hpp"
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +8,10 @@
 #include <sstream>
 
 #include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "base/text_file.hpp"
+#include "problem/scoring.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

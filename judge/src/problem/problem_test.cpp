@@ -1,13 +1,14 @@
 #include "problem/problem.hpp"
-#include "problem/tests.hpp"
 
-#include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
 #include <fstream>
 
+#include <gtest/gtest.h>
+
 #include "base/errors.hpp"
+#include "problem/tests.hpp"
 
 namespace judge {
 namespace {

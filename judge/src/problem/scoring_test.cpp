@@ -1,8 +1,8 @@
 #include "problem/scoring.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include "base/errors.hpp"
 

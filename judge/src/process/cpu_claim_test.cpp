@@ -1,8 +1,9 @@
 #include "process/cpu_claim.hpp"
 
-#include <gtest/gtest.h>
 #include <sched.h>
 #include <stdlib.h>
+
+#include <gtest/gtest.h>
 
 namespace judge {
 namespace {

@@ -56,7 +56,7 @@ int kill_child_groups() {
     const long pid = std::strtol(entry->d_name, &end, 10);
     if (end == entry->d_name || *end != '\0' || pid <= 0) continue;
     if (parent_of(pid) != self) continue;
-    // Every child the judge starts leads a process group of its own (process.cpp),
+    // Every child the judge starts leads a process group of its own (process/process.cpp),
     // which holds its descendants unless they left it; those that did (setsid) are
     // reparented to the judge, a child subreaper, once their parent dies, and are
     // found here on the next round. The main thread may reap the child between

@@ -16,7 +16,7 @@
 // kill_orphans waits on any pid). The main thread, back from the killed test,
 // calls throw_if_interrupted() and unwinds with Interrupted.
 //
-// Children get an empty signal mask before exec (process.cpp), so blocking the
+// Children get an empty signal mask before exec (process/process.cpp), so blocking the
 // signals here changes nothing for the interactor or the submission.
 #pragma once
 
@@ -24,8 +24,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "process/stop_signals.hpp"
 #include "base/unique_fd.hpp"
+#include "process/stop_signals.hpp"
 
 namespace judge {
 

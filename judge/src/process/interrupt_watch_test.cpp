@@ -1,11 +1,12 @@
 #include "process/interrupt_watch.hpp"
 
-#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <thread>
+
+#include <gtest/gtest.h>
 
 namespace judge {
 namespace {

@@ -1,7 +1,7 @@
 #include "process/private_tmpdir.hpp"
 
-#include <stdlib.h>
 #include <linux/magic.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <unistd.h>

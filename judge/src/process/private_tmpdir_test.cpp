@@ -1,12 +1,13 @@
 #include "process/private_tmpdir.hpp"
 
-#include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
 #include <fstream>
 #include <initializer_list>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "base/errors.hpp"
 

@@ -11,6 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
 #include <boost/process/env.hpp>
@@ -19,12 +25,6 @@
 #include <boost/process/extend.hpp>
 #include <boost/process/posix.hpp>
 #include <boost/process/start_dir.hpp>
-#include <cerrno>
-#include <cstring>
-#include <stdexcept>
-#include <system_error>
-#include <thread>
-
 #include <fmt/core.h>
 
 #include "base/errors.hpp"

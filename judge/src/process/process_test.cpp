@@ -1,11 +1,12 @@
 // Real children (judge/test_helpers/process_helper): limits, figures, groups.
 #include "process/process.hpp"
 
-#include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <string>
+
+#include <gtest/gtest.h>
 
 namespace judge {
 namespace {

@@ -3,9 +3,9 @@
 // blocked while the object lives and read from a signalfd, so a loop sees them as
 // an ordinary readable descriptor: no signal handler at all, nothing that can
 // interrupt the judge half-way through a write. The judge's children get an empty
-// signal mask before exec (process.cpp), so the blocking stays the judge's own.
+// signal mask before exec (process/process.cpp), so the blocking stays the judge's own.
 //
-// Used by `judge batch` (its loop polls the fd) and `judge run` (interrupt_watch.hpp).
+// Used by `judge batch` (its loop polls the fd) and `judge run` (process/interrupt_watch.hpp).
 #pragma once
 
 #include <signal.h>

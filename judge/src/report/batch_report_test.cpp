@@ -1,12 +1,15 @@
 #include "report/batch_report.hpp"
 
-#include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <fstream>
 #include <sstream>
 
+#include <gtest/gtest.h>
+
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
+#include "base/text_file.hpp"
 #include "batch/test_support.hpp"
 
 namespace judge {
@@ -14,21 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace batch_testing;
 
-struct TempDir {
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "batch-report-test-XXXXXX").string();
-    path = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() { fs::remove_all(path); }
-  fs::path path;
-};
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read(const fs::path& path) { return read_file(path).value_or(""); }
 
 void write_batch(const fs::path& dir, const std::vector<nlohmann::json>& records) {
   write_manifest(dir, sample_plan(), Shard{}, "test");
@@ -38,14 +27,14 @@ void write_batch(const fs::path& dir, const std::vector<nlohmann::json>& records
 
 TEST(BatchReport, WritesTheFilesAskedFor) {
   TempDir dir;
-  write_batch(dir.path, sample_records(sample_plan()));
+  write_batch(dir.path(), sample_records(sample_plan()));
   ::setenv("JUDGE_CHARTJS_FILE", "/nonexistent/chart.js", 1);  // plots omitted, page still written
-  const ReportFiles files{dir.path / "r.html", dir.path / "r.csv", dir.path / "r.xml"};
-  EXPECT_EQ(report_batch(dir.path, files, true), 1);  // bob WA, carol CE
+  const ReportFiles files{dir.path() / "r.html", dir.path() / "r.csv", dir.path() / "r.xml"};
+  EXPECT_EQ(report_batch(dir.path(), files, true), 1);  // bob WA, carol CE
   ::unsetenv("JUDGE_CHARTJS_FILE");
-  EXPECT_EQ(read(dir.path / "r.csv").substr(0, 46), "rank,participant,total,p,p verdict,q,q verdict");
-  EXPECT_NE(read(dir.path / "r.xml").find("<testsuites"), std::string::npos);
-  EXPECT_NE(read(dir.path / "r.html").find("report-data"), std::string::npos);
+  EXPECT_EQ(read(dir.path() / "r.csv").substr(0, 46), "rank,participant,total,p,p verdict,q,q verdict");
+  EXPECT_NE(read(dir.path() / "r.xml").find("<testsuites"), std::string::npos);
+  EXPECT_NE(read(dir.path() / "r.html").find("report-data"), std::string::npos);
 }
 
 TEST(BatchReport, StatusSaysWhatTheBatchHolds) {
@@ -53,12 +42,12 @@ TEST(BatchReport, StatusSaysWhatTheBatchHolds) {
   TempDir all_ac, partial, none;
   std::vector<nlohmann::json> accepted;
   for (const auto& unit : plan_units(plan)) accepted.push_back(test_record(plan, unit, "AC"));
-  write_batch(all_ac.path, accepted);
-  EXPECT_EQ(report_batch(all_ac.path, {}, true), 0);
+  write_batch(all_ac.path(), accepted);
+  EXPECT_EQ(report_batch(all_ac.path(), {}, true), 0);
   accepted.pop_back();
-  write_batch(partial.path, accepted);
-  EXPECT_EQ(report_batch(partial.path, {}, true), 1);  // not finished
-  EXPECT_THROW(report_batch(none.path, {}, true), ConfigError);
+  write_batch(partial.path(), accepted);
+  EXPECT_EQ(report_batch(partial.path(), {}, true), 1);  // not finished
+  EXPECT_THROW(report_batch(none.path(), {}, true), ConfigError);
 }
 
 }  // namespace

@@ -1,5 +1,10 @@
 #include "report/junit.hpp"
 
+#include <algorithm>
+#include <iterator>
+#include <string_view>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "report/standings.hpp"
@@ -7,19 +12,17 @@
 namespace judge {
 
 std::string xml_escape(const std::string& text) {
+  // The five characters XML reserves; other control characters are not allowed in
+  // XML 1.0 at all, and are dropped.
+  static constexpr std::pair<char, std::string_view> entities[] = {
+      {'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&apos;"}};
   std::string escaped;
   escaped.reserve(text.size());
   for (char c : text) {
-    switch (c) {
-      case '&': escaped += "&amp;"; break;
-      case '<': escaped += "&lt;"; break;
-      case '>': escaped += "&gt;"; break;
-      case '"': escaped += "&quot;"; break;
-      case '\'': escaped += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') break;
-        escaped += c;
-    }
+    const auto* entity = std::find_if(std::begin(entities), std::end(entities),
+                                      [c](const auto& pair) { return pair.first == c; });
+    if (entity != std::end(entities)) escaped += entity->second;
+    else if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') escaped += c;
   }
   return escaped;
 }

@@ -1,7 +1,5 @@
 #include "report/run_report.hpp"
 
-#include "box/sandbox.hpp"
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -11,6 +9,8 @@
 #include <random>
 
 #include <fmt/core.h>
+
+#include "box/sandbox.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

@@ -1,11 +1,12 @@
 #include "report/run_report.hpp"
 
-#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
 
 #include <fstream>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 namespace judge {
 namespace {

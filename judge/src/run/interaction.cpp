@@ -125,7 +125,7 @@ void Interaction::plan_submission() {
 }
 
 void Interaction::contain_submission() {
-  // Containment (sandbox.hpp): the submission runs inside judge-box, in the test's
+  // Containment (box/sandbox.hpp): the submission runs inside judge-box, in the test's
   // cgroups where the machine allows them. Where a cgroup limits memory or
   // processes, the matching rlimit is dropped: RLIMIT_AS counts address space, not
   // memory, and RLIMIT_NPROC counts every process of the uid, not of the test.

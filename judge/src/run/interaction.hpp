@@ -18,7 +18,7 @@
 //                requests (the submission's through judge-box when contained)
 //   spawn()      the interactor first (it usually speaks first), then the submission;
 //                then the judge drops its copies of the pipe ends
-//   supervise()  the Watchdog (watchdog.hpp) until both have ended and been reaped
+//   supervise()  the Watchdog (run/watchdog.hpp) until both have ended and been reaped
 //   collect()    the exit facts, the limits that fired, the interactor's report,
 //                the stderr tails and what containment the submission ran under
 #pragma once
@@ -53,7 +53,7 @@ struct InteractionRequest {
   // on one core costs about a third of one across cores on these VMs (the wake-up
   // of the other side stays on the same core); CPU time stays per process.
   int cpu = -1;
-  // Run the submission inside judge-box (sandbox.hpp); false: as a plain child.
+  // Run the submission inside judge-box (box/sandbox.hpp); false: as a plain child.
   bool contain = true;
 };
 
@@ -66,7 +66,7 @@ struct InteractionResult {
   nlohmann::json interactor_result;  // result.json as written (null if none)
   std::string submission_stderr_tail;
   std::string interactor_stderr_tail;
-  // What containment the submission ran under (sandbox.hpp describe_containment).
+  // What containment the submission ran under (box/sandbox.hpp describe_containment).
   nlohmann::json containment;
 };
 

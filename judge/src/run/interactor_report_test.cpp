@@ -1,10 +1,10 @@
 #include "run/interactor_report.hpp"
 
-#include <stdlib.h>
-
 #include <fstream>
 
 #include <gtest/gtest.h>
+
+#include "base/temp_dir.hpp"
 
 namespace judge {
 namespace {
@@ -12,13 +12,8 @@ namespace fs = std::filesystem;
 
 // A feedback folder with the files an interactor would leave.
 struct Feedback {
-  fs::path dir;
-  Feedback() {
-    std::string pattern = (fs::temp_directory_path() / "feedback-test-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp");
-    dir = pattern;
-  }
-  ~Feedback() { fs::remove_all(dir); }
+  TempDir temp{"feedback-test-"};
+  const fs::path& dir = temp.path();
   void write(const char* name, const std::string& text) const { std::ofstream(dir / name) << text; }
   InteractorReport read(nlohmann::json& raw) const { return read_interactor_report(dir, raw); }
 };

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <optional>
 
+#include <nlohmann/json.hpp>
+
 namespace judge {
 
 struct Limits {
@@ -23,6 +25,11 @@ struct Limits {
   std::int64_t interactor_cpu_ms = 20000;    // the interactor's own CPU time
   std::int64_t interactor_memory_kib = 2048 * 1024;  // the interactor's address space
 };
+
+// As JSON (a batch journal keeps each test's limits): every field by its name; a
+// field missing from the JSON keeps its default.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Limits, cpu_ms, wall_ms, memory_kib, output_kib, processes,
+                                                passes, interactor_cpu_ms, interactor_memory_kib)
 
 // The wall limit a CPU limit gets when nothing else is said: room for the CPU time
 // twice over (a round trip costs both processes) plus a second for start-up.

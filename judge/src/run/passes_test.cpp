@@ -1,8 +1,8 @@
 #include "run/passes.hpp"
 
-#include <gtest/gtest.h>
-
 #include <ctime>
+
+#include <gtest/gtest.h>
 
 namespace judge {
 namespace {

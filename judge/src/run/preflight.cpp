@@ -9,8 +9,8 @@
 
 #include <fmt/core.h>
 
-#include "base/errors.hpp"
 #include "base/atomic_file.hpp"
+#include "base/errors.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

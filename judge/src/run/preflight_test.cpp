@@ -1,12 +1,13 @@
 #include "run/preflight.hpp"
 
-#include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <fstream>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "base/errors.hpp"
 

@@ -1,13 +1,12 @@
 #include "run/runner.hpp"
 
-#include <stdlib.h>
-
 #include <ctime>
 #include <system_error>
 
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 #include "run/interaction.hpp"
 #include "run/passes.hpp"
 
@@ -15,27 +14,6 @@ namespace judge {
 namespace fs = std::filesystem;
 
 namespace {
-
-// A temporary folder that is removed with everything in it when it goes away.
-class TempDir {
- public:
-  explicit TempDir(const char* prefix) {
-    std::string pattern = (fs::temp_directory_path() / (std::string(prefix) + "XXXXXX")).string();
-    if (::mkdtemp(pattern.data()) == nullptr)
-      throw JudgeFault(fmt::format("cannot create a temporary folder {}", pattern));
-    path_ = pattern;
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // Where this test's transcript goes, if one is kept (the interactor writes it).
 std::optional<fs::path> transcript_path(const Problem& problem, const TestCase& test,

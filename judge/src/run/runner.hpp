@@ -33,8 +33,8 @@ struct RunOptions {
   Limits limits;
   std::optional<std::filesystem::path> transcripts_dir;
   bool stop_at_first_failure = false;
-  int cpu = -1;  // >= 0: pin both processes of every test to this CPU (see interaction.hpp)
-  bool contain = true;  // run submissions inside judge-box (sandbox.hpp); --sandbox none: false
+  int cpu = -1;  // >= 0: pin both processes of every test to this CPU (see run/interaction.hpp)
+  bool contain = true;  // run submissions inside judge-box (box/sandbox.hpp); --sandbox none: false
 };
 
 struct TestOutcome {
@@ -49,7 +49,7 @@ struct TestOutcome {
   // Set when the test's verdict does not follow from the last pass's facts: a
   // multi-pass protocol violation, or the judge failing during the test (JE).
   std::optional<Decision> forced_decision;
-  // What containment the submission ran under (sandbox.hpp); null if unknown.
+  // What containment the submission ran under (box/sandbox.hpp); null if unknown.
   nlohmann::json containment;
 };
 

@@ -1,12 +1,13 @@
 // The flow of a run, without processes: a fake executor hands out prepared facts.
 #include "run/runner.hpp"
 
-#include "base/errors.hpp"
-
-#include <gtest/gtest.h>
 #include <signal.h>
 
 #include <map>
+
+#include <gtest/gtest.h>
+
+#include "base/errors.hpp"
 
 namespace judge {
 namespace {

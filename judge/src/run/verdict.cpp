@@ -47,30 +47,29 @@ Decision interactor_decision(const TestFacts& facts) {
   return {reason, message};
 }
 
+constexpr bool table_in_enum_order() {
+  for (std::size_t i = 0; i < verdict_table.size(); ++i)
+    if (static_cast<std::size_t>(verdict_table[i].verdict) != i) return false;
+  return true;
+}
+static_assert(table_in_enum_order(), "verdict_table lists the verdicts in the enum's order");
+
+const VerdictInfo& info_of(Verdict verdict) { return verdict_table.at(static_cast<std::size_t>(verdict)); }
+
+// The verdict whose `field` is `text`, if any.
+std::optional<Verdict> verdict_where(std::string_view VerdictInfo::*field, std::string_view text) {
+  for (const auto& info : verdict_table)
+    if (info.*field == text) return info.verdict;
+  return std::nullopt;
+}
+
 }  // namespace
 
-std::string_view verdict_name(Verdict verdict) {
-  for (const auto& info : verdict_table)
-    if (info.verdict == verdict) return info.name;
-  return "?";
-}
-
-std::optional<Verdict> parse_verdict(std::string_view name) {
-  for (const auto& info : verdict_table)
-    if (info.name == name) return info.verdict;
-  return std::nullopt;
-}
-
-std::string_view verdict_folder(Verdict verdict) {
-  for (const auto& info : verdict_table)
-    if (info.verdict == verdict) return info.folder;
-  return "?";
-}
-
+std::string_view verdict_name(Verdict verdict) { return info_of(verdict).name; }
+std::string_view verdict_folder(Verdict verdict) { return info_of(verdict).folder; }
+std::optional<Verdict> parse_verdict(std::string_view name) { return verdict_where(&VerdictInfo::name, name); }
 std::optional<Verdict> verdict_from_folder(std::string_view folder) {
-  for (const auto& info : verdict_table)
-    if (info.folder == folder) return info.verdict;
-  return std::nullopt;
+  return verdict_where(&VerdictInfo::folder, folder);
 }
 
 std::string_view side_name(Side side) {

@@ -2,10 +2,11 @@
 // and a fragment of the message the contestant reads.
 #include "run/verdict.hpp"
 
-#include <gtest/gtest.h>
 #include <signal.h>
 
 #include <functional>
+
+#include <gtest/gtest.h>
 
 namespace judge {
 namespace {

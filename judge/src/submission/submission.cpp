@@ -3,17 +3,17 @@
 #include <poll.h>
 #include <unistd.h>
 
-#include <boost/uuid/detail/sha1.hpp>
 #include <chrono>
 #include <fstream>
 #include <sstream>
 
+#include <boost/uuid/detail/sha1.hpp>
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
 #include "base/text_file.hpp"
-#include "process/process.hpp"
 #include "base/unique_fd.hpp"
+#include "process/process.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "base/errors.hpp"
 
 namespace judge {
@@ -20,6 +22,9 @@ struct Submission {
   std::string compile_message;       // compiler output (capped), when it failed
   bool compiled = false;             // compiled now (false: cache hit or not a source)
 };
+
+// As JSON (a batch passes prepared submissions to its workers): every field by name.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Submission, display, command, compile_failed, compile_message, compiled)
 
 // The cache folder: $JUDGE_CACHE_DIR, else $XDG_CACHE_HOME/judge, else
 // ~/.cache/judge, else /tmp/judge-cache-UID.

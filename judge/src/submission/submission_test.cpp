@@ -1,9 +1,10 @@
 #include "submission/submission.hpp"
 
-#include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "base/errors.hpp"
 
