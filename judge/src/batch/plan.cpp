@@ -181,7 +181,7 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
 
 std::vector<TestCase> planned_test_cases(const Problem& problem,
                                          const std::vector<std::string>& test_names) {
-  std::vector<TestCase> all = list_tests(problem);
+  const std::vector<TestCase>& all = problem.tests;
   if (test_names.empty()) return all;
   std::vector<TestCase> picked;
   for (const auto& test : all)

@@ -38,6 +38,7 @@ Problem make_problem(const TempTree& tree, const std::string& name, std::vector<
   problem.testdata_dir = tree.root() / "data" / name;
   fs::create_directories(problem.testdata_dir);
   for (const auto& test : tests) std::ofstream(problem.testdata_dir / (test + ".in")) << test << "\n";
+  problem.tests = list_tests_in(problem.testdata_dir);
   problem.scoring = {{"type", "all_or_nothing"}, {"max_score", 100}};
   problem.limits.cpu_ms = 1000;
   problem.limits.wall_ms = 3000;

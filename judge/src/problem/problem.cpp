@@ -11,6 +11,7 @@
 
 #include "base/errors.hpp"
 #include "base/text_file.hpp"
+#include "problem/tests.hpp"
 #include "problem/scoring.hpp"
 
 namespace judge {
@@ -109,7 +110,8 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   static const std::set<std::string> known_keys{
       "name", "interactor", "testdata", "time_limit_ms", "wall_limit_ms", "memory_mib",
       "output_limit_kib", "process_limit", "interactor_time_limit_ms",
-      "interactor_memory_mib", "interactor_writes_transcript", "scoring", "metrics", "pass_limit"};
+      "interactor_memory_mib", "interactor_writes_transcript", "scoring", "metrics", "pass_limit",
+      "new_second_between_passes", "submissions"};
   for (const auto& [key, value] : config.items()) {
     if (!known_keys.contains(key))
       throw ConfigError(fmt::format("{}: unknown key \"{}\" (known keys are listed in "
@@ -131,6 +133,7 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   limits.passes = get_positive(config, "pass_limit", 2, file);
   problem.interactor_writes_transcript =
       get_field<bool>(config, "interactor_writes_transcript", true, file);
+  problem.new_second_between_passes = get_field<bool>(config, "new_second_between_passes", false, file);
   problem.scoring = config.value("scoring", nlohmann::json{{"type", "all_or_nothing"}});
   if (problem.scoring.is_object() && !problem.scoring.contains("max_score"))
     problem.scoring["max_score"] = 100;
@@ -151,6 +154,12 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   if (!fs::is_directory(problem.testdata_dir))
     throw ConfigError(fmt::format("{}: the testdata folder {} does not exist", file.string(),
                                   problem.testdata_dir.string()));
+  problem.tests = list_tests_in(problem.testdata_dir);
+  const auto submissions = get_field<std::string>(config, "submissions", "submissions", file);
+  if (fs::is_directory(dir / submissions)) problem.submissions_dir = (dir / submissions).lexically_normal();
+  else if (config.contains("submissions"))
+    throw ConfigError(fmt::format("{}: the submissions folder {} does not exist", file.string(),
+                                  (dir / submissions).lexically_normal().string()));
   problem.interactor_command = resolve_interactor(
       get_field<std::string>(config, "interactor", "interactor", file), dir, paths);
   return problem;
@@ -178,6 +187,15 @@ Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
   if (!fs::is_regular_file(file))
     throw ConfigError(fmt::format("{} has no problem.json", dir.string()));
   return parse_problem(read_text_file(file), dir, paths);
+}
+
+std::string_view format_name(ProblemFormat format) {
+  switch (format) {
+    case ProblemFormat::native: return "problem.json";
+    case ProblemFormat::icpc_legacy: return "ICPC legacy";
+    case ProblemFormat::icpc: return "ICPC 2023-07+";
+  }
+  return "?";
 }
 
 std::vector<std::string> known_problems(const JudgePaths& paths) {

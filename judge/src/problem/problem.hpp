@@ -1,13 +1,16 @@
-// A Problem is a problem directory's problem.json, checked and resolved: limits
-// with units, where its interactor and its tests are, and how it is scored. The
-// format is documented in docs/problem-format.md; every mistake in it is a
-// ConfigError that says what to fix (exit status 2), never a crash.
+// A Problem is a problem, checked and resolved, whatever format it came in: its
+// interactor (an ICPC output validator, or a testlib interactor) ready to run, its
+// limits with units, its tests in the order they run, how it is scored, and where its
+// example submissions are. Formats (docs/problem-format.md): this repository's own
+// problem.json, and ICPC/Kattis packages (problem.yaml, legacy and 2023-07+). Every
+// mistake in a problem is a ConfigError that says what to fix (exit status 2).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
-#include <stdexcept>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -25,24 +28,69 @@ struct JudgePaths {
   static JudgePaths from_environment();
 };
 
+enum class ProblemFormat { native, icpc_legacy, icpc };
+// "problem.json", "ICPC legacy", "ICPC 2023-07+".
+std::string_view format_name(ProblemFormat format);
+
+// The arguments and exit codes the interactor speaks: the ICPC output-validator
+// convention (INPUT ANSWER FEEDBACK_DIR/ [ARGS], exit 42/43), or testlib's.
+enum class InteractorConvention { icpc, testlib };
+
+// How one pass runs: the submission and the interactor talk through pipes; or
+// (offline) the submission reads the test input, its output is captured, and the
+// validator reads it afterwards (non-interactive multi-pass problems).
+enum class PassMode { interactive, offline };
+
+struct TestCase {
+  std::string name;  // "01-sample"; in a package, the path under data/: "secret/group1/03"
+  std::filesystem::path input;
+  std::filesystem::path answer;  // NAME.ans beside the input, or /dev/null
+  // Passed to the interactor after FEEDBACK_DIR/ (a package's output_validator_args).
+  std::vector<std::string> validator_args;
+  bool sample = false;
+};
+
+// How a package that gives no time limit gets one from its example submissions
+// (judge verify; the ICPC specification's "time limit inference").
+struct TimeLimitRule {
+  double ac_to_time_limit = 2.0;   // time limit >= slowest accepted * this
+  double time_limit_to_tle = 1.5;  // time limit * this <= fastest time_limit_exceeded
+  double resolution_s = 1.0;       // the time limit is a multiple of this
+};
+
 struct Problem {
   std::string name;
   std::filesystem::path dir;
-  std::vector<std::string> interactor_command;  // executable (or python3 + script)
-  std::filesystem::path testdata_dir;
-  Limits limits;  // as problem.json gives them (the command line may override some)
+  ProblemFormat format = ProblemFormat::native;
+  std::vector<std::string> interactor_command;  // ready to run (built if it came as source)
+  InteractorConvention convention = InteractorConvention::icpc;
+  PassMode mode = PassMode::interactive;
+  // Between the passes of a multi-pass test the judge waits for the wall clock's
+  // second to change (a program seeded from time(nullptr) sees another seed).
+  bool new_second_between_passes = false;
+  Limits limits;  // as the problem gives them (the command line may override some)
+  // Set when the problem gives no time limit: judge verify infers it (limits.cpu_ms
+  // is then a generous placeholder).
+  std::optional<TimeLimitRule> time_limit_rule;
   bool interactor_writes_transcript = true;
   nlohmann::json scoring;  // {"type": ..., "max_score": ...}; see scoring.hpp
   // result.json keys copied into each test's entry of the verdict JSON.
   std::vector<std::string> metrics;
+  std::filesystem::path testdata_dir;  // the folder the tests are in (a package: data/)
+  std::vector<TestCase> tests;         // every test, in the order they run
+  // Things a setter should know that are not errors (a sample that is not runnable).
+  std::vector<std::string> notes;
+  // The example submissions, in folders named by their expected verdict (judge
+  // verify); empty: none.
+  std::filesystem::path submissions_dir;
 };
 
 // Loads PROBLEM given as a name (interactors/<name>/ of the source tree) or as a
 // path to a directory holding problem.json.
 Problem load_problem(const std::string& name_or_path, const JudgePaths& paths);
 
-// Parses problem.json text for a problem directory (no files are looked at except
-// to resolve the interactor). Exposed for tests.
+// Parses problem.json text for a problem directory (the interactor is resolved and
+// the tests listed). Exposed for tests.
 Problem parse_problem(const std::string& json_text, const std::filesystem::path& dir,
                       const JudgePaths& paths);
 

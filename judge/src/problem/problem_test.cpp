@@ -90,7 +90,7 @@ TEST_F(ProblemDir, TestsAreListedInNameOrderAndSelected) {
   write("notes.txt", "");
   write("outside/mine.in", "1\n");
   const Problem problem = parse_problem("{}", dir, paths);
-  const auto tests = list_tests(problem);
+  const auto& tests = problem.tests;
   ASSERT_EQ(tests.size(), 2u);
   EXPECT_EQ(tests[0].name, "a");
   EXPECT_EQ(tests[0].answer, dir / "a.ans");

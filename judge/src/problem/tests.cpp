@@ -9,14 +9,17 @@
 namespace judge {
 namespace fs = std::filesystem;
 
-std::vector<TestCase> list_tests(const Problem& problem) {
+std::vector<TestCase> list_tests_in(const fs::path& dir) {
   std::vector<TestCase> tests;
-  for (const auto& entry : fs::directory_iterator(problem.testdata_dir)) {
+  for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() != ".in" || !entry.is_regular_file()) continue;
-    fs::path answer = entry.path();
-    answer.replace_extension(".ans");
-    tests.push_back({entry.path().stem().string(), entry.path(),
-                     fs::is_regular_file(answer) ? answer : fs::path("/dev/null")});
+    TestCase test;
+    test.name = entry.path().stem().string();
+    test.input = entry.path();
+    test.answer = entry.path();
+    test.answer.replace_extension(".ans");
+    if (!fs::is_regular_file(test.answer)) test.answer = "/dev/null";
+    tests.push_back(std::move(test));
   }
   std::sort(tests.begin(), tests.end(),
             [](const TestCase& a, const TestCase& b) { return a.name < b.name; });
@@ -25,7 +28,7 @@ std::vector<TestCase> list_tests(const Problem& problem) {
 
 std::vector<TestCase> select_tests(const Problem& problem,
                                    const std::vector<std::string>& selectors) {
-  std::vector<TestCase> all = list_tests(problem);
+  const std::vector<TestCase>& all = problem.tests;
   if (selectors.empty()) {
     if (all.empty())
       throw ConfigError(fmt::format("problem {} has no tests (no *.in files in {})",
@@ -42,11 +45,13 @@ std::vector<TestCase> select_tests(const Problem& problem,
     }
     const fs::path path(selector);
     if (fs::is_regular_file(path)) {
-      fs::path answer = path;
-      answer.replace_extension(".ans");
-      picked.push_back({path.stem().string(), fs::absolute(path),
-                        fs::is_regular_file(answer) ? fs::absolute(answer)
-                                                    : fs::path("/dev/null")});
+      TestCase test;
+      test.name = path.stem().string();
+      test.input = fs::absolute(path);
+      test.answer = test.input;
+      test.answer.replace_extension(".ans");
+      if (!fs::is_regular_file(test.answer)) test.answer = "/dev/null";
+      picked.push_back(std::move(test));
       continue;
     }
     std::string names;

@@ -1,6 +1,4 @@
-// The tests of a problem: every *.in file of its testdata folder, named by its stem,
-// in name order, each with NAME.ans beside it when there is one; and the tests a
-// `--tests` selection picks.
+// The tests of a problem's folder, and the tests a `--tests` selection picks.
 #pragma once
 
 #include <filesystem>
@@ -11,14 +9,9 @@
 
 namespace judge {
 
-struct TestCase {
-  std::string name;
-  std::filesystem::path input;
-  std::filesystem::path answer;  // NAME.ans beside the input, or /dev/null
-};
-
-// Every *.in file of the problem's testdata folder, in name order.
-std::vector<TestCase> list_tests(const Problem& problem);
+// Every *.in file of a folder (not below it), named by its stem, in name order, with
+// NAME.ans beside it when there is one (this repository's problem.json format).
+std::vector<TestCase> list_tests_in(const std::filesystem::path& dir);
 
 // The tests picked by `--tests`: each selector is a test name of the problem or the
 // path of a test file anywhere. No selectors: every test.

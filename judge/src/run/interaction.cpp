@@ -93,6 +93,7 @@ void Interaction::plan_interactor() {
   spawn.argv.push_back(request_.test_input.string());
   spawn.argv.push_back(request_.answer_file.string());
   spawn.argv.push_back(request_.feedback_dir.string() + "/");
+  spawn.argv.insert(spawn.argv.end(), request_.interactor_args.begin(), request_.interactor_args.end());
   spawn.stdin_fd = wiring_.from_submission.read_end.get();
   spawn.stdout_fd = wiring_.to_submission.write_end.get();
   spawn.stderr_fd = wiring_.interactor_stderr.get();

@@ -74,7 +74,7 @@ void check_transcripts_dir(const fs::path& dir) {
 void check_test_files(const Problem& problem, const std::vector<TestCase>& tests, bool every_test) {
   if (every_test) {
     std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(problem.testdata_dir, ec)) {
+    for (const auto& entry : fs::recursive_directory_iterator(problem.testdata_dir, ec)) {
       if (entry.path().extension() != ".in" || fs::is_regular_file(entry.path(), ec)) continue;
       if (fs::is_symlink(entry.symlink_status(ec)))
         throw ConfigError(fmt::format(

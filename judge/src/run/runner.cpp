@@ -45,6 +45,7 @@ InteractionRequest pass_request(const Problem& problem, const Submission& submis
   request.submission_command = submission.command;
   request.interactor_command = problem.interactor_command;
   request.answer_file = test.answer;
+  request.interactor_args = test.validator_args;
   request.limits = options.limits;
   request.cpu = options.cpu;
   request.contain = options.contain;
