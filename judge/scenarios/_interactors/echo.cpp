@@ -4,7 +4,7 @@
 //   normal                 as above: 42 on x + 1, 43 WA otherwise, 43 PE on garbage
 //   crash                  sends x, then aborts                       (JE)
 //   exit-before-reading    rejects at once, reads nothing             (WA)
-//   write-nothing          waits for the solution without sending x   (JE)
+//   write-nothing          waits for the solution without sending x   (the solution waits: ILE)
 //   exit-0                 sends x, reads the answer, exits 0         (JE)
 //   bad-result-json        ... and writes a broken result.json        (JE)
 //   hang                   ... reads the answer, then sleeps forever  (JE)
@@ -12,7 +12,7 @@
 //   probe                  a probe pass: checks the answer, then asks for a graded pass
 //   graded-then-pass       a graded pass that accepts and asks for another pass
 //   nextpass-reject        rejects, yet leaves nextpass.in              (JE)
-//   probe-forever          every pass is a probe asking for one more    (JE: pass limit)
+//   probe-forever          every pass is a probe asking for one more    (WA: pass limit)
 // Written without the interactor library on purpose: it imitates any interactor.
 #include <signal.h>
 #include <unistd.h>

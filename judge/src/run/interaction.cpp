@@ -161,8 +161,11 @@ void Interaction::spawn() {
     interactor_->kill_group();
     throw;
   }
-  // Both children hold their ends now; the judge must hold none, or a side whose
-  // peer has ended would wait for end-of-file forever.
+  // Both children hold their ends now. The judge keeps the two the ICPC pipe rules
+  // need (pipe_keeper.hpp) and no other: a write end of to_submission left in the
+  // judge would keep the submission from ever seeing the interactor's end-of-file.
+  pipes_.emplace(duplicate(wiring_.to_submission.read_end.get()),
+                 duplicate(wiring_.from_submission.write_end.get()));
   wiring_.to_submission = Pipe{};
   wiring_.from_submission = Pipe{};
   wiring_.submission_stderr.reset();
@@ -184,7 +187,8 @@ void Interaction::supervise() {
                             cgroup_cpu_ms_at_start_);
   WatchedProcess interactor(*interactor_, nullptr, -1);
   Watchdog watchdog(request_.limits, clock, [this] { return submission_no_longer_graded(); });
-  watch_ = watchdog.supervise(submission, interactor);
+  watch_ = watchdog.supervise(submission, interactor, &*pipes_);
+  pipes_.reset();
   // Whatever the submission or the interactor left behind goes with them.
   submission_->kill_group();
   interactor_->kill_group();

@@ -8,16 +8,21 @@
 //   interactor stdin  ◀───────────── stdout submission
 //              from_submission pipe
 //
-// The bytes never pass through the judge: the judge holds no pipe end once both
-// processes are started (a pipe end left open in the judge would keep the other
-// side from ever seeing end-of-file).
+// The bytes never pass through the judge. Once both processes are started the judge
+// keeps exactly two pipe ends, and lets each go at its moment (pipe_keeper.hpp): a
+// read end of to_submission, so that the interactor never gets SIGPIPE because the
+// submission is gone (the judge drains it once the submission has been reaped), and a
+// write end of from_submission, so that the interactor sees the submission's
+// end-of-file only once the submission has been reaped (a crash is a crash, not an
+// early end of output). It never holds a write end of to_submission: the interactor's
+// end-of-file reaches the submission at once.
 //
 // One run is four steps, each a method (DOMjudge's runpipe keeps the same state in
 // one `state_t`):
 //   wire()       the pipes, the stderr files, the test's cgroup and both spawn
 //                requests (the submission's through judge-box when contained)
 //   spawn()      the interactor first (it usually speaks first), then the submission;
-//                then the judge drops its copies of the pipe ends
+//                then the judge drops its copies of the pipe ends but the two above
 //   supervise()  the Watchdog (run/watchdog.hpp) until both have ended and been reaped
 //   collect()    the exit facts, the limits that fired, the interactor's report,
 //                the stderr tails and what containment the submission ran under
@@ -34,6 +39,7 @@
 #include "box/cgroup.hpp"
 #include "process/process.hpp"
 #include "run/limits.hpp"
+#include "run/pipe_keeper.hpp"
 #include "run/verdict.hpp"
 #include "run/watchdog.hpp"
 
@@ -111,6 +117,7 @@ class Interaction {
   Wiring wiring_;
   std::optional<Process> interactor_;
   std::optional<Process> submission_;
+  std::optional<DirectPipes> pipes_;
   std::int64_t cgroup_cpu_ms_at_start_ = -1;
   WatchFacts watch_;
 };

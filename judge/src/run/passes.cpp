@@ -19,8 +19,9 @@ PassDecision next_pass_step(const PassFacts& facts) {
     return {PassStep::judge_error,
             fmt::format("the interactor wrote nextpass.in in pass {} without accepting", facts.pass)};
   if (facts.pass >= facts.pass_limit)
-    return {PassStep::judge_error,
-            fmt::format("the interactor asked for pass {}, but the pass limit is {}",
+    return {PassStep::too_many_passes,
+            fmt::format("the interactor asked for pass {}, but the pass limit is {}: the "
+                        "submission needed more passes than the problem allows",
                         facts.pass + 1, facts.pass_limit)};
   // A graded pass that failed ends the test with its verdict, whatever comes next.
   if (!facts.probe && facts.verdict != Verdict::AC) return {PassStep::final_pass, ""};

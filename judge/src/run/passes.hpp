@@ -4,7 +4,10 @@
 // whose result.json says "probe": true only probed the submission (it is stopped
 // when the interactor is done and not graded); any other pass is graded, and the
 // test's verdict is the last pass's. next_pass_step decides, from the facts of one
-// pass, whether to go on, stop, or call the interactor broken (JE).
+// pass, whether to go on, stop, or call the interactor broken (JE). Per the ICPC
+// specification: nextpass.in with a reject is JE; asking for more passes than the
+// problem allows (limits.validation_passes) is WA; the feedback folder persists
+// between the passes of a test (nextpass.in is moved out of it first).
 #pragma once
 
 #include <cstdint>
@@ -23,11 +26,11 @@ struct PassFacts {
   Verdict verdict = Verdict::AC;  // decide_verdict of this pass
 };
 
-enum class PassStep { final_pass, next_pass, judge_error };
+enum class PassStep { final_pass, next_pass, judge_error, too_many_passes };
 
 struct PassDecision {
   PassStep step;
-  std::string message;  // for judge_error
+  std::string message;  // for judge_error and too_many_passes
 };
 
 PassDecision next_pass_step(const PassFacts& facts);

@@ -40,9 +40,10 @@ TEST(Passes, NextpassWithoutAcceptingIsJudgeError) {
   EXPECT_NE(decision.message.find("without accepting"), std::string::npos);
 }
 
-TEST(Passes, PassLimitIsEnforced) {
+// ICPC: more passes than limits.validation_passes is the submission's wrong answer.
+TEST(Passes, AskingForMorePassesThanAllowedIsTooMany) {
   const PassDecision decision = next_pass_step(pass(2, true, true, true));
-  EXPECT_EQ(decision.step, PassStep::judge_error);
+  EXPECT_EQ(decision.step, PassStep::too_many_passes);
   EXPECT_NE(decision.message.find("pass limit is 2"), std::string::npos);
 }
 

@@ -58,11 +58,13 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
   outcome.name = test.name;
   const std::optional<fs::path> transcript = transcript_path(problem, test, options);
   TempDir pass_inputs("judge-passes-");
+  // One feedback folder for every pass of the test: what the interactor leaves there
+  // persists from pass to pass (ICPC multi-pass), but nextpass.in, which is moved out.
+  TempDir feedback("judge-feedback-");
   fs::path input = fs::absolute(test.input);
   nlohmann::json passes = nlohmann::json::array();
   for (std::int64_t pass = 1;; ++pass) {
     TempDir work("judge-work-");
-    TempDir feedback("judge-feedback-");
     InteractionRequest request = pass_request(problem, submission, test, options);
     request.test_input = input;
     request.feedback_dir = feedback.path();
@@ -97,12 +99,13 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
 
     const PassDecision step = next_pass_step(pass_facts);
     if (step.step == PassStep::judge_error) outcome.forced_decision = Decision{Verdict::JE, step.message};
+    if (step.step == PassStep::too_many_passes) outcome.forced_decision = Decision{Verdict::WA, step.message};
     if (step.step != PassStep::next_pass) break;
-    // Next pass: its test input is the nextpass.in this pass left (kept outside the
-    // feedback folder, which goes away now).
+    // Next pass: its test input is the nextpass.in this pass left, moved out of the
+    // feedback folder (the specification: removed before the next pass).
     input = pass_inputs.path() / fmt::format("pass{}.in", pass + 1);
-    fs::copy_file(feedback.path() / "nextpass.in", input);
-    wait_for_next_second(ended_second);
+    fs::rename(feedback.path() / "nextpass.in", input);
+    if (problem.new_second_between_passes) wait_for_next_second(ended_second);
   }
   if (passes.size() > 1) outcome.passes = passes;
   return outcome;

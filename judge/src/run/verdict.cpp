@@ -84,8 +84,10 @@ std::string_view side_name(Side side) {
 namespace {
 
 // Rule 1: a broken interactor is a judge error, never the contestant's fault. At the
-// wall limit, an interactor that waited as the submission did is not broken (unless
-// it never spoke): then the submission's facts decide.
+// wall limit, an interactor that waited as the submission did is not broken: then
+// the submission's facts decide. That holds too when the interactor never sent
+// anything: a protocol where the submission speaks first looks exactly like that, and
+// a submission that waits for input there is idle (DOMjudge: a timeout), not a JE.
 std::optional<Decision> interactor_fault(const TestFacts& facts) {
   const EndFacts& inter = facts.interactor;
   const InteractorReport& report = facts.report;
@@ -102,10 +104,6 @@ std::optional<Decision> interactor_fault(const TestFacts& facts) {
       return Decision{Verdict::JE, fmt::format("the interactor kept computing ({} ms of CPU) until "
                                                "the wall limit of {} ms",
                                                inter.exit.cpu_ms, facts.limits.wall_ms)};
-    if (facts.interactor_bytes_written == 0)
-      return Decision{Verdict::JE, fmt::format("the interactor never sent anything: both sides "
-                                               "waited for each other until the wall limit of {} ms",
-                                               facts.limits.wall_ms)};
     return std::nullopt;
   }
   if (inter.exit.signaled)

@@ -129,7 +129,8 @@ const Row rows[] = {
        return f;
      },
      Verdict::JE, "kept computing"},
-    {"interactor never wrote anything while both waited: JE",
+    {"interactor never wrote anything while both waited: the submission was idle (a protocol "
+     "where the submission speaks first looks the same)",
      [] {
        auto f = accepted_run();
        f.interactor.exit = killed(SIGKILL, 2);
@@ -139,7 +140,7 @@ const Row rows[] = {
        f.submission.killed_by_judge = f.submission.hit_wall_limit = true;
        return f;
      },
-     Verdict::JE, "never sent"},
+     Verdict::ILE, "wall-clock limit"},
     {"unusable result.json: JE",
      [] {
        auto f = rejected_run(Verdict::WA, Side::interactor);

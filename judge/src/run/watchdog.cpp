@@ -23,13 +23,15 @@ Watchdog::Watchdog(const Limits& limits, WatchClock& clock,
       clock_(clock),
       stop_submission_after_interactor_(std::move(stop_submission_after_interactor)) {}
 
-WatchFacts Watchdog::supervise(Supervised& submission, Supervised& interactor) {
+WatchFacts Watchdog::supervise(Supervised& submission, Supervised& interactor, PipeKeeper* pipes) {
   submission_ = &submission;
   interactor_ = &interactor;
+  pipes_ = pipes;
   facts_ = {};
   start_ = clock_.now();
   deadline_ = start_ + ms::milliseconds(limits_.wall_ms);
   while (submission.running() || interactor.running()) {
+    if (pipes_) pipes_->service();
     reap_ended();
     if (!submission.running() && !interactor.running()) break;
     const auto now = clock_.now();
@@ -56,19 +58,27 @@ void Watchdog::on_ended(Side side) {
   if (facts_.ended_first == Side::none) facts_.ended_first = side;
   if (side == Side::submission) {
     // Its descendants may still hold its stdout: killed, so that the interactor sees
-    // end-of-file now rather than at the wall limit.
+    // end-of-file now rather than at the wall limit; then the judge's own hold on
+    // that pipe goes (pipe_keeper.hpp, rule 3).
     submission_->kill();
+    if (pipes_) pipes_->submission_reaped();
     return;
   }
+  if (pipes_) pipes_->interactor_reaped();
   // The interactor has ended. Accepted normally: the submission must still exit by
   // itself, cleanly, in time. Rejected (or a probe pass): the verdict no longer
   // depends on the submission, which is stopped now instead of running to its limits
   // — unless it has already ended of its own cause (a crash that made the interactor
   // see end-of-file): that end is the fact to keep, so it is reaped, not killed.
-  if (!submission_->running() || submission_->try_reap()) return;
+  if (!submission_->running()) return;
+  if (submission_->try_reap()) {
+    on_ended(Side::submission);
+    return;
+  }
   if (!stop_submission_after_interactor_()) return;
   if (submission_->is_exiting()) {
     submission_->reap();
+    on_ended(Side::submission);
   } else {
     facts_.submission.killed_by_judge = true;
     submission_->kill();
@@ -139,10 +149,13 @@ void Watchdog::wait_for_change(WatchClock::TimePoint now) {
   std::vector<int> fds;
   for (Supervised* program : {submission_, interactor_})
     if (program->running() && program->end_fd() >= 0) fds.push_back(program->end_fd());
+  const bool programs_have_fds = !fds.empty();
+  if (pipes_)
+    for (int fd : pipes_->wait_fds()) fds.push_back(fd);
   const auto until_deadline = ms::duration_cast<ms::milliseconds>(deadline_ - now) + ms::milliseconds(1);
   // Without pidfds (kernels before 5.3) this degrades to a 1 ms sleep-and-check.
   const auto timeout = std::min<ms::milliseconds>(
-      fds.empty() ? ms::milliseconds(1) : cpu_check_interval, until_deadline);
+      programs_have_fds ? cpu_check_interval : ms::milliseconds(1), until_deadline);
   clock_.wait(fds, timeout);
 }
 

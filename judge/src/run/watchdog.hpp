@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "run/limits.hpp"
+#include "run/pipe_keeper.hpp"
 #include "run/verdict.hpp"
 
 namespace judge {
@@ -104,8 +105,9 @@ class Watchdog {
   // while the submission runs: true when the submission is no longer graded.
   Watchdog(const Limits& limits, WatchClock& clock, std::function<bool()> stop_submission_after_interactor);
 
-  // Runs until both programs have ended and been reaped.
-  WatchFacts supervise(Supervised& submission, Supervised& interactor);
+  // Runs until both programs have ended and been reaped. `pipes` (may be null) is
+  // told when each is reaped and serviced on every turn (pipe_keeper.hpp).
+  WatchFacts supervise(Supervised& submission, Supervised& interactor, PipeKeeper* pipes = nullptr);
 
   // How often CPU times are sampled.
   static constexpr std::chrono::milliseconds cpu_check_interval{20};
@@ -125,6 +127,7 @@ class Watchdog {
   std::function<bool()> stop_submission_after_interactor_;
   Supervised* submission_ = nullptr;
   Supervised* interactor_ = nullptr;
+  PipeKeeper* pipes_ = nullptr;
   WatchClock::TimePoint start_;
   WatchClock::TimePoint deadline_;
   WatchFacts facts_;
