@@ -2,6 +2,9 @@
 // x + 1. The test file says "X BEHAVIOUR"; BEHAVIOUR makes it a well-behaved or a
 // deliberately broken interactor:
 //   normal                 as above: 42 on x + 1, 43 WA otherwise, 43 PE on garbage
+//   plain                  as normal, but says nothing in result.json (as an ICPC output
+//                          validator): the judge can only tell a crash from an early end
+//                          of output by the order the two programs end in
 //   crash                  sends x, then aborts                       (JE)
 //   exit-before-reading    rejects at once, reads nothing             (WA)
 //   write-nothing          waits for the solution without sending x   (the solution waits: ILE)
@@ -25,28 +28,33 @@
 
 namespace {
 
-void write_feedback(const std::string& dir, const std::string& message, const std::string& json) {
-  std::ofstream(dir + "judgemessage.txt") << message << "\n";
-  if (!json.empty()) std::ofstream(dir + "result.json") << json;
-}
+struct Feedback {
+  std::string dir;     // FEEDBACK_DIR/
+  bool plain = false;  // write no result.json
+  void write(const std::string& message, const std::string& json) const {
+    std::ofstream(dir + "judgemessage.txt") << message << "\n";
+    if (!json.empty() && !plain) std::ofstream(dir + "result.json") << json;
+  }
+};
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 4) return 1;
   signal(SIGPIPE, SIG_IGN);
-  const std::string feedback = argv[3];
+  Feedback feedback{argv[3]};
   long long x = 0;
   std::string behaviour;
   {
     std::ifstream test(argv[1]);
     if (!(test >> x >> behaviour)) {
-      write_feedback(feedback, "test file: expected 'X BEHAVIOUR'", "");
+      feedback.write("test file: expected 'X BEHAVIOUR'", "");
       return 1;
     }
   }
+  feedback.plain = behaviour == "plain";
   if (behaviour == "exit-before-reading") {
-    write_feedback(feedback, "gave up before reading anything", R"({"verdict": "WA", "contestant_eof": false})");
+    feedback.write("gave up before reading anything", R"({"verdict": "WA", "contestant_eof": false})");
     return 43;
   }
   if (behaviour != "write-nothing") {
@@ -57,21 +65,21 @@ int main(int argc, char** argv) {
 
   char line[64];
   if (std::fgets(line, sizeof line, stdin) == nullptr) {
-    write_feedback(feedback, "your program's output ended before its answer",
+    feedback.write("your program's output ended before its answer",
                    R"({"verdict": "WA", "contestant_eof": true})");
     return 43;
   }
   if (behaviour == "probe" || behaviour == "graded-then-pass" ||
       behaviour == "nextpass-reject" || behaviour == "probe-forever") {
     const bool probe = behaviour == "probe" || behaviour == "probe-forever";
-    std::ofstream(feedback + "nextpass.in")
+    std::ofstream(feedback.dir + "nextpass.in")
         << (behaviour == "probe-forever" ? x : x + 10)
         << (behaviour == "probe-forever" ? " probe-forever\n" : " normal\n");
     if (behaviour == "nextpass-reject") {
-      write_feedback(feedback, "rejected", R"({"verdict": "WA", "contestant_eof": false})");
+      feedback.write("rejected", R"({"verdict": "WA", "contestant_eof": false})");
       return 43;
     }
-    write_feedback(feedback, "pass done", probe ? R"({"probe": true, "queries": 1})" : R"({"queries": 1})");
+    feedback.write("pass done", probe ? R"({"probe": true, "queries": 1})" : R"({"queries": 1})");
     return 42;
   }
   if (behaviour == "hang") {
@@ -79,21 +87,21 @@ int main(int argc, char** argv) {
   }
   if (behaviour == "exit-0") return 0;
   if (behaviour == "bad-result-json") {
-    write_feedback(feedback, "accepted", "{\"verdict\": ");
+    feedback.write("accepted", "{\"verdict\": ");
     return 42;
   }
   char* end = nullptr;
   const long long answer = std::strtoll(line, &end, 10);
   if (end == line || (*end != '\n' && *end != '\0')) {
-    write_feedback(feedback, "line 1: expected a number", R"({"verdict": "PE", "contestant_eof": false, "queries": 0, "query_limit": 1})");
+    feedback.write("line 1: expected a number", R"({"verdict": "PE", "contestant_eof": false, "queries": 0, "query_limit": 1})");
     return 43;
   }
   if (answer != x + 1) {
-    write_feedback(feedback, "line 1: expected " + std::to_string(x + 1) + ", got " +
+    feedback.write("line 1: expected " + std::to_string(x + 1) + ", got " +
                                  std::to_string(answer),
                    R"({"verdict": "WA", "contestant_eof": false, "queries": 1, "query_limit": 1})");
     return 43;
   }
-  write_feedback(feedback, "correct", R"({"verdict": "AC", "queries": 1, "query_limit": 1})");
+  feedback.write("correct", R"({"verdict": "AC", "queries": 1, "query_limit": 1})");
   return 42;
 }
