@@ -18,13 +18,13 @@ using nlohmann::json;
 json make_worker_job(const JudgePaths& paths, const Problem& problem, const Submission& submission,
                      const TestCase& test, const std::optional<fs::path>& transcripts_dir,
                      const fs::path& out_dir) {
+  TestCase job_test = test;
+  job_test.input = fs::absolute(test.input);
   return {{"source_dir", paths.source_dir.string()},
           {"build_dir", paths.build_dir.string()},
           {"problem", fs::absolute(problem.dir).string()},
           {"submission", json(submission)},
-          {"test", {{"name", test.name},
-                    {"input", fs::absolute(test.input).string()},
-                    {"answer", test.answer.string()}}},
+          {"test", json(job_test)},
           {"transcripts_dir", transcripts_dir ? json(fs::absolute(*transcripts_dir).string()) : json()},
           {"out_dir", fs::absolute(out_dir).string()}};
 }
@@ -35,10 +35,7 @@ json run_worker_job(const json& job) {
                            job.at("build_dir").get<std::string>()};
     const Problem problem = load_problem(job.at("problem").get<std::string>(), paths);
     const Submission submission = job.at("submission").get<Submission>();
-    const json& test_json = job.at("test");
-    const TestCase test{test_json.at("name").get<std::string>(),
-                        test_json.at("input").get<std::string>(),
-                        test_json.at("answer").get<std::string>()};
+    const TestCase test = job.at("test").get<TestCase>();
     RunOptions options;
     options.limits = problem.limits;
     if (job.at("transcripts_dir").is_string())

@@ -65,10 +65,6 @@ RunOptions run_options(const RunArgs& args, const Problem& problem, CpuClaim& cl
     throw ConfigError(fmt::format("--sandbox {}: expected auto or none", args.sandbox));
   options.contain = args.sandbox == "auto";
   options.cpu = pinned_cpu(args.pin_cpu, claim);
-  if (options.transcripts_dir && !problem.interactor_writes_transcript)
-    std::fprintf(stderr,
-                 "judge: warning: the interactor of %s does not write transcripts; none will be kept\n",
-                 problem.name.c_str());
   return options;
 }
 

@@ -4,6 +4,8 @@
 // the reason, and the run exits 3.
 #include "cli/run_command.hpp"
 
+#include <fstream>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -54,6 +56,28 @@ TEST(RunCommand, AJudgeFaultAfterTheSecondTestKeepsBothInTheJsonAndExitsThree) {
             std::string::npos);
   EXPECT_EQ(result["verdict"], "JE");
   EXPECT_EQ(result["tests_planned"], 4);
+}
+
+// An interactor that does not write its own transcript (an ICPC validator; here the
+// scenarios' echo interactor) gets one from the relay the judge puts in between.
+TEST(RunCommand, TheRelayKeepsTheTranscriptOfAnInteractorThatWritesNone) {
+  const TempDir temp("run-command-test-");
+  const fs::path& dir = temp.path();
+  const fs::path scenarios = fs::path(JUDGE_BUILD_DIR) / "judge/scenarios";
+  fs::create_directories(dir / "p" / "tests");
+  std::ofstream(dir / "p" / "problem.json")
+      << R"({"interactor": ")" << (scenarios / "_interactors/echo").string()
+      << R"(", "testdata": "tests", "interactor_writes_transcript": false})";
+  std::ofstream(dir / "p" / "tests" / "01.in") << "41 normal\n";
+  RunArgs args;
+  args.problem = (dir / "p").string();
+  args.submission = (scenarios / "solution_accepted/solution").string();
+  args.json_file = (dir / "result.json").string();
+  args.transcripts_dir = (dir / "transcripts").string();
+  args.quiet = true;
+  ProcessExecutor executor;
+  EXPECT_EQ(run_command(args, executor), exit_all_accepted);
+  EXPECT_EQ(read_file(dir / "transcripts" / "01.interaction"), "<41\n>42\n");
 }
 
 }  // namespace

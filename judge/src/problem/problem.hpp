@@ -46,9 +46,12 @@ struct TestCase {
   std::filesystem::path input;
   std::filesystem::path answer;  // NAME.ans beside the input, or /dev/null
   // Passed to the interactor after FEEDBACK_DIR/ (a package's output_validator_args).
-  std::vector<std::string> validator_args;
+  std::vector<std::string> validator_args{};
   bool sample = false;
 };
+
+// As JSON (a batch passes its tests to its workers): every field by name.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TestCase, name, input, answer, validator_args, sample)
 
 // How a package that gives no time limit gets one from its example submissions
 // (judge verify; the ICPC specification's "time limit inference").

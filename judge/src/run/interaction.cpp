@@ -11,6 +11,7 @@
 #include "base/text_file.hpp"
 #include "box/sandbox.hpp"
 #include "run/interactor_report.hpp"
+#include "run/relay.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -79,6 +80,10 @@ void Interaction::wire() {
   // is given as stdin/stdout/stderr, never the other's ends.
   wiring_.to_submission = make_pipe(pipe_buffer_bytes);
   wiring_.from_submission = make_pipe(pipe_buffer_bytes);
+  if (request_.transcript && !request_.interactor_writes_transcript) {
+    wiring_.from_interactor = make_pipe(pipe_buffer_bytes);
+    wiring_.to_interactor = make_pipe(pipe_buffer_bytes);
+  }
   wiring_.submission_stderr = open_for_writing(submission_stderr_path_.c_str());
   wiring_.interactor_stderr = open_for_writing(interactor_stderr_path_.c_str());
   plan_interactor();
@@ -94,13 +99,14 @@ void Interaction::plan_interactor() {
   spawn.argv.push_back(request_.answer_file.string());
   spawn.argv.push_back(request_.feedback_dir.string() + "/");
   spawn.argv.insert(spawn.argv.end(), request_.interactor_args.begin(), request_.interactor_args.end());
-  spawn.stdin_fd = wiring_.from_submission.read_end.get();
-  spawn.stdout_fd = wiring_.to_submission.write_end.get();
+  const bool relayed = wiring_.from_interactor.has_value();
+  spawn.stdin_fd = relayed ? wiring_.to_interactor->read_end.get() : wiring_.from_submission.read_end.get();
+  spawn.stdout_fd = relayed ? wiring_.from_interactor->write_end.get() : wiring_.to_submission.write_end.get();
   spawn.stderr_fd = wiring_.interactor_stderr.get();
   spawn.limits.cpu_ms = request_.limits.interactor_cpu_ms;
   spawn.limits.address_space_kib = request_.limits.interactor_memory_kib;
   spawn.cpu = request_.cpu;
-  if (request_.transcript) {
+  if (request_.transcript && !relayed) {
     spawn.extra_env.emplace_back("JUDGE_TRANSCRIPT_FILE", request_.transcript->string());
     spawn.extra_env.emplace_back("JUDGE_TRANSCRIPT_LIMIT_BYTES",
                                  std::to_string(request_.transcript_limit_bytes));
@@ -164,8 +170,20 @@ void Interaction::spawn() {
   // Both children hold their ends now. The judge keeps the two the ICPC pipe rules
   // need (pipe_keeper.hpp) and no other: a write end of to_submission left in the
   // judge would keep the submission from ever seeing the interactor's end-of-file.
-  pipes_.emplace(duplicate(wiring_.to_submission.read_end.get()),
-                 duplicate(wiring_.from_submission.write_end.get()));
+  // With a relay, the relay takes the four ends it copies between.
+  if (wiring_.from_interactor) {
+    pipes_ = std::make_unique<TranscriptRelay>(
+        TranscriptRelay::Ends{std::move(wiring_.from_interactor->read_end),
+                              std::move(wiring_.to_submission.write_end),
+                              std::move(wiring_.from_submission.read_end),
+                              std::move(wiring_.to_interactor->write_end)},
+        *request_.transcript, static_cast<std::size_t>(request_.transcript_limit_bytes), request_.cpu);
+  } else {
+    pipes_ = std::make_unique<DirectPipes>(duplicate(wiring_.to_submission.read_end.get()),
+                                           duplicate(wiring_.from_submission.write_end.get()));
+  }
+  wiring_.from_interactor.reset();
+  wiring_.to_interactor.reset();
   wiring_.to_submission = Pipe{};
   wiring_.from_submission = Pipe{};
   wiring_.submission_stderr.reset();
@@ -187,12 +205,14 @@ void Interaction::supervise() {
                             cgroup_cpu_ms_at_start_);
   WatchedProcess interactor(*interactor_, nullptr, -1);
   Watchdog watchdog(request_.limits, clock, [this] { return submission_no_longer_graded(); });
-  watch_ = watchdog.supervise(submission, interactor, &*pipes_);
-  pipes_.reset();
+  watch_ = watchdog.supervise(submission, interactor, pipes_.get());
   // Whatever the submission or the interactor left behind goes with them.
   submission_->kill_group();
   interactor_->kill_group();
   kill_orphans();
+  // The relay's transcript is written now that both programs are gone.
+  if (auto* relay = dynamic_cast<TranscriptRelay*>(pipes_.get())) relay->finish();
+  pipes_.reset();
 }
 
 TestFacts Interaction::collect_facts() const {

@@ -29,6 +29,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,7 +55,10 @@ struct InteractionRequest {
   std::filesystem::path feedback_dir;  // created empty by the caller
   std::filesystem::path work_dir;      // the submission's working directory; stderr files
   Limits limits;
-  std::optional<std::filesystem::path> transcript;  // asked of the interactor
+  // Where the transcript goes, if one is kept: written by the interactor itself when
+  // it says it does (JUDGE_TRANSCRIPT_FILE), else by a relay (relay.hpp).
+  std::optional<std::filesystem::path> transcript;
+  bool interactor_writes_transcript = true;
   std::int64_t transcript_limit_bytes = 1 << 20;
   // >= 0: both processes run on this one CPU. A round trip between two processes
   // on one core costs about a third of one across cores on these VMs (the wake-up
@@ -79,8 +83,12 @@ struct InteractionResult {
 
 // What wire() prepares: everything the two processes are started with.
 struct Wiring {
-  Pipe to_submission;
-  Pipe from_submission;
+  Pipe to_submission;    // to the submission's stdin
+  Pipe from_submission;  // from the submission's stdout
+  // With a relay (relay.hpp), the interactor's own pipes; without, the interactor
+  // writes to to_submission and reads from from_submission.
+  std::optional<Pipe> from_interactor;
+  std::optional<Pipe> to_interactor;
   UniqueFd submission_stderr;
   UniqueFd interactor_stderr;
   SpawnRequest interactor;
@@ -117,7 +125,7 @@ class Interaction {
   Wiring wiring_;
   std::optional<Process> interactor_;
   std::optional<Process> submission_;
-  std::optional<DirectPipes> pipes_;
+  std::unique_ptr<PipeKeeper> pipes_;  // DirectPipes, or a TranscriptRelay
   std::int64_t cgroup_cpu_ms_at_start_ = -1;
   WatchFacts watch_;
 };

@@ -16,9 +16,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // Where this test's transcript goes, if one is kept (the interactor writes it).
-std::optional<fs::path> transcript_path(const Problem& problem, const TestCase& test,
-                                        const RunOptions& options) {
-  if (!options.transcripts_dir || !problem.interactor_writes_transcript) return std::nullopt;
+std::optional<fs::path> transcript_path(const TestCase& test, const RunOptions& options) {
+  if (!options.transcripts_dir) return std::nullopt;
   fs::create_directories(*options.transcripts_dir);
   fs::path transcript = fs::absolute(*options.transcripts_dir / (test.name + ".interaction"));
   fs::remove(transcript);
@@ -46,6 +45,7 @@ InteractionRequest pass_request(const Problem& problem, const Submission& submis
   request.interactor_command = problem.interactor_command;
   request.answer_file = test.answer;
   request.interactor_args = test.validator_args;
+  request.interactor_writes_transcript = problem.interactor_writes_transcript;
   request.limits = options.limits;
   request.cpu = options.cpu;
   request.contain = options.contain;
@@ -56,7 +56,7 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
                        const RunOptions& options) {
   TestOutcome outcome;
   outcome.name = test.name;
-  const std::optional<fs::path> transcript = transcript_path(problem, test, options);
+  const std::optional<fs::path> transcript = transcript_path(test, options);
   TempDir pass_inputs("judge-passes-");
   // One feedback folder for every pass of the test: what the interactor leaves there
   // persists from pass to pass (ICPC multi-pass), but nextpass.in, which is moved out.
