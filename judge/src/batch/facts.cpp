@@ -102,6 +102,8 @@ json outcome_to_record(const TestOutcome& outcome) {
       {"contestant_eof", report.contestant_eof},
       {"contestant_eof_reported", report.contestant_eof_reported},
       {"malformed", report.malformed},
+      {"team_message", report.team_message},
+      {"score", report.score ? json(*report.score) : json(nullptr)},
   };
   json facts_json = {
       {"submission", end_to_record(facts.submission)},
@@ -142,6 +144,10 @@ TestOutcome outcome_from_record(const json& record) {
   facts.report.contestant_eof = field<bool>(report_json, "contestant_eof");
   facts.report.contestant_eof_reported = field<bool>(report_json, "contestant_eof_reported");
   facts.report.malformed = field<std::string>(report_json, "malformed");
+  // Journals written before teammessage.txt and score.txt were read have neither.
+  facts.report.team_message = report_json.value("team_message", "");
+  if (report_json.contains("score") && report_json["score"].is_number())
+    facts.report.score = report_json["score"].get<double>();
   facts.stderr_reports_out_of_memory = field<bool>(facts_json, "stderr_reports_out_of_memory");
   facts.interactor_bytes_written = field<std::int64_t>(facts_json, "interactor_bytes_written");
   facts.wall_limit_extended_ms = facts_json.value("wall_limit_extended_ms", std::int64_t{0});

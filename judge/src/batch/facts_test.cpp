@@ -30,6 +30,8 @@ TestOutcome full_outcome() {
   facts.report.contestant_eof = true;
   facts.report.contestant_eof_reported = true;
   facts.report.malformed = "bad json";
+  facts.report.team_message = "try smaller steps";
+  facts.report.score = 42.5;
   facts.stderr_reports_out_of_memory = true;
   facts.interactor_bytes_written = 77;
   facts.wall_limit_extended_ms = 345;
@@ -104,9 +106,9 @@ TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(Limits), 64u) << "Limits changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(EndFacts), 48u) << "EndFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(InteractorReport), 80u) << "InteractorReport changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 272u) << "TestFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestOutcome), 488u) << "TestOutcome changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(InteractorReport), 128u) << "InteractorReport changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 320u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestOutcome), 536u) << "TestOutcome changed: update batch/facts.cpp";
 }
 
 }  // namespace

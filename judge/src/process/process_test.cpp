@@ -2,6 +2,7 @@
 #include "process/process.hpp"
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <string>
@@ -62,8 +63,14 @@ TEST(Process, MeasuresOwnCpuTime) {
 TEST(Process, MeasuresPeakMemoryOfTheChild) {
   const ExitFacts small = run({"touch", "1"});
   const ExitFacts large = run({"touch", "64"});
-  EXPECT_GE(large.peak_kib - small.peak_kib, 60 * 1024);
-  EXPECT_LT(small.peak_kib, 32 * 1024);
+  EXPECT_GE(large.peak_kib, 64 * 1024);
+  EXPECT_GT(large.peak_kib, small.peak_kib);
+  // A child started with vfork shares its parent's pages until exec, and the kernel
+  // counts them in its peak: this test binary's own peak is the floor of the small
+  // one (it grows as more tests run before this one; docs/performance.md row 3b).
+  struct rusage self {};
+  ::getrusage(RUSAGE_SELF, &self);
+  EXPECT_LT(small.peak_kib, self.ru_maxrss + 32 * 1024);
 }
 
 TEST(Process, AddressSpaceLimitStopsAllocation) {

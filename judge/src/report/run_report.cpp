@@ -64,6 +64,8 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
       {"exited_first", side_name(facts.exited_first)},
       {"transcript", test.transcript ? nlohmann::json(test.transcript->string()) : nullptr},
   };
+  if (!facts.report.team_message.empty()) json["team_message"] = facts.report.team_message;
+  if (facts.report.score) json["score"] = *facts.report.score;
   if (!test.passes.is_null()) json["passes"] = test.passes;
   json["containment"] = test.containment;
   for (const auto& metric : metrics) {

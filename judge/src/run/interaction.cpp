@@ -1,9 +1,12 @@
 #include "run/interaction.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 #include <fmt/core.h>
 
@@ -56,17 +59,35 @@ class WatchedProcess : public Supervised {
   std::int64_t cgroup_cpu_ms_at_start_;
 };
 
-std::string without_trailing_newlines(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-  return text;
-}
 
 }  // namespace
+
+// A program that is not there (the other side of an offline pass's step).
+class Absent : public Supervised {
+ public:
+  bool running() const override { return false; }
+  bool try_reap() override { return true; }
+  void reap() override {}
+  void kill() override {}
+  bool is_exiting() const override { return false; }
+  std::int64_t cpu_ms() override { return 0; }
+  std::int64_t cpu_ms_with_children() override { return -1; }
+  std::int64_t run_delay_ms() override { return 0; }
+  std::int64_t bytes_written() override { return -1; }
+  int end_fd() const override { return -1; }
+};
+
+UniqueFd open_for_reading(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw JudgeFault(fmt::format("cannot open {}: {}", path.string(), std::strerror(errno)));
+  return UniqueFd(fd);
+}
 
 Interaction::Interaction(InteractionRequest request)
     : request_(std::move(request)),
       submission_stderr_path_(request_.work_dir / "submission.stderr"),
-      interactor_stderr_path_(request_.work_dir / "interactor.stderr") {}
+      interactor_stderr_path_(request_.work_dir / "interactor.stderr"),
+      submission_output_path_(request_.work_dir / "submission.out") {}
 
 InteractionResult Interaction::run() {
   wire();
@@ -78,18 +99,31 @@ InteractionResult Interaction::run() {
 void Interaction::wire() {
   // Every descriptor here is close-on-exec: each child inherits exactly the three it
   // is given as stdin/stdout/stderr, never the other's ends.
-  wiring_.to_submission = make_pipe(pipe_buffer_bytes);
-  wiring_.from_submission = make_pipe(pipe_buffer_bytes);
-  if (request_.transcript && !request_.interactor_writes_transcript) {
-    wiring_.from_interactor = make_pipe(pipe_buffer_bytes);
-    wiring_.to_interactor = make_pipe(pipe_buffer_bytes);
-  }
+  if (request_.mode == PassMode::offline) wire_files();
+  else wire_pipes();
   wiring_.submission_stderr = open_for_writing(submission_stderr_path_.c_str());
   wiring_.interactor_stderr = open_for_writing(interactor_stderr_path_.c_str());
   plan_interactor();
   plan_submission();
   if (request_.contain) contain_submission();
   else wiring_.why_no_box = "--sandbox none";
+}
+
+void Interaction::wire_pipes() {
+  wiring_.to_submission = make_pipe(pipe_buffer_bytes);
+  wiring_.from_submission = make_pipe(pipe_buffer_bytes);
+  if (request_.transcript && !request_.interactor_writes_transcript) {
+    wiring_.from_interactor = make_pipe(pipe_buffer_bytes);
+    wiring_.to_interactor = make_pipe(pipe_buffer_bytes);
+  }
+}
+
+void Interaction::wire_files() {
+  // The submission's output goes to a file, capped by RLIMIT_FSIZE like every file
+  // it writes (past the output limit: SIGXFSZ, OLE). The validator gets it on its
+  // stdin once the submission has ended (supervise_offline).
+  wiring_.submission_input = open_for_reading(request_.test_input);
+  wiring_.submission_output = open_for_writing(submission_output_path_.c_str());
 }
 
 void Interaction::plan_interactor() {
@@ -100,8 +134,10 @@ void Interaction::plan_interactor() {
   spawn.argv.push_back(request_.feedback_dir.string() + "/");
   spawn.argv.insert(spawn.argv.end(), request_.interactor_args.begin(), request_.interactor_args.end());
   const bool relayed = wiring_.from_interactor.has_value();
+  // Offline: stdin is set when the validator starts; its stdout is thrown away.
   spawn.stdin_fd = relayed ? wiring_.to_interactor->read_end.get() : wiring_.from_submission.read_end.get();
   spawn.stdout_fd = relayed ? wiring_.from_interactor->write_end.get() : wiring_.to_submission.write_end.get();
+  if (request_.mode == PassMode::offline) spawn.stdout_fd = wiring_.interactor_stderr.get();
   spawn.stderr_fd = wiring_.interactor_stderr.get();
   spawn.limits.cpu_ms = request_.limits.interactor_cpu_ms;
   spawn.limits.address_space_kib = request_.limits.interactor_memory_kib;
@@ -117,8 +153,9 @@ void Interaction::plan_submission() {
   SpawnRequest& spawn = wiring_.submission;
   const Limits& limits = request_.limits;
   spawn.argv = request_.submission_command;
-  spawn.stdin_fd = wiring_.to_submission.read_end.get();
-  spawn.stdout_fd = wiring_.from_submission.write_end.get();
+  const bool offline = request_.mode == PassMode::offline;
+  spawn.stdin_fd = offline ? wiring_.submission_input.get() : wiring_.to_submission.read_end.get();
+  spawn.stdout_fd = offline ? wiring_.submission_output.get() : wiring_.from_submission.write_end.get();
   spawn.stderr_fd = wiring_.submission_stderr.get();
   spawn.working_dir = request_.work_dir.string();
   spawn.cpu = request_.cpu;
@@ -159,6 +196,15 @@ void Interaction::contain_submission() {
 }
 
 void Interaction::spawn() {
+  if (request_.mode == PassMode::offline) {
+    // The submission alone; the validator starts once it has ended.
+    submission_.emplace(Process::spawn(wiring_.submission));
+    wiring_.submission_input.reset();
+    wiring_.submission_output.reset();
+    wiring_.submission_stderr.reset();
+    cgroup_cpu_ms_at_start_ = wiring_.cgroup ? wiring_.cgroup->cpu_ms() : -1;
+    return;
+  }
   // The interactor first: it usually speaks first.
   interactor_.emplace(Process::spawn(wiring_.interactor));
   try {
@@ -167,6 +213,13 @@ void Interaction::spawn() {
     interactor_->kill_group();
     throw;
   }
+  keep_pipe_ends();
+  wiring_.submission_stderr.reset();
+  wiring_.interactor_stderr.reset();
+  cgroup_cpu_ms_at_start_ = wiring_.cgroup ? wiring_.cgroup->cpu_ms() : -1;
+}
+
+void Interaction::keep_pipe_ends() {
   // Both children hold their ends now. The judge keeps the two the ICPC pipe rules
   // need (pipe_keeper.hpp) and no other: a write end of to_submission left in the
   // judge would keep the submission from ever seeing the interactor's end-of-file.
@@ -186,9 +239,6 @@ void Interaction::spawn() {
   wiring_.to_interactor.reset();
   wiring_.to_submission = Pipe{};
   wiring_.from_submission = Pipe{};
-  wiring_.submission_stderr.reset();
-  wiring_.interactor_stderr.reset();
-  cgroup_cpu_ms_at_start_ = wiring_.cgroup ? wiring_.cgroup->cpu_ms() : -1;
 }
 
 bool Interaction::submission_no_longer_graded() const {
@@ -200,6 +250,10 @@ bool Interaction::submission_no_longer_graded() const {
 }
 
 void Interaction::supervise() {
+  if (request_.mode == PassMode::offline) {
+    supervise_offline();
+    return;
+  }
   SystemWatchClock clock;
   WatchedProcess submission(*submission_, wiring_.cgroup ? &*wiring_.cgroup : nullptr,
                             cgroup_cpu_ms_at_start_);
@@ -215,6 +269,38 @@ void Interaction::supervise() {
   pipes_.reset();
 }
 
+// The submission alone, then, if it ended cleanly, the validator on its output, each
+// with a wall limit of its own.
+void Interaction::supervise_offline() {
+  SystemWatchClock clock;
+  Absent absent;
+  WatchedProcess submission(*submission_, wiring_.cgroup ? &*wiring_.cgroup : nullptr,
+                            cgroup_cpu_ms_at_start_);
+  Watchdog submission_watch(request_.limits, clock, [] { return false; });
+  watch_ = submission_watch.supervise(submission, absent);
+  submission_->kill_group();
+  kill_orphans();
+  if (!offline_validator_skipped()) {
+    const UniqueFd output = open_for_reading(submission_output_path_);
+    wiring_.interactor.stdin_fd = output.get();
+    interactor_.emplace(Process::spawn(wiring_.interactor));
+    wiring_.interactor_stderr.reset();
+    WatchedProcess validator(*interactor_, nullptr, -1);
+    Watchdog validator_watch(request_.limits, clock, [] { return false; });
+    watch_.interactor = validator_watch.supervise(absent, validator).interactor;
+    interactor_->kill_group();
+    kill_orphans();
+  }
+  watch_.ended_first = Side::submission;
+}
+
+// Offline: a submission that did not end cleanly (a crash, a limit, a non-zero exit)
+// is not validated; its end is the verdict.
+bool Interaction::offline_validator_skipped() const {
+  const ExitFacts& exit = *submission_->exit_facts();
+  return exit.signaled || exit.exit_code != 0 || watch_.submission.killed_by_judge;
+}
+
 TestFacts Interaction::collect_facts() const {
   TestFacts facts;
   facts.limits = request_.limits;
@@ -227,8 +313,11 @@ TestFacts Interaction::collect_facts() const {
     submission_cpu_ms_at_stop =
         std::max(submission_cpu_ms_at_stop, wiring_.cgroup->cpu_ms() - cgroup_cpu_ms_at_start_);
   for (auto [end, process, intervention, cpu_at_stop] :
-       {std::tuple{&facts.submission, &*submission_, &watch_.submission, submission_cpu_ms_at_stop},
-        std::tuple{&facts.interactor, &*interactor_, &watch_.interactor, watch_.interactor.cpu_ms_at_stop}}) {
+       {std::tuple{&facts.submission, submission_ ? &*submission_ : nullptr, &watch_.submission,
+                   submission_cpu_ms_at_stop},
+        std::tuple{&facts.interactor, interactor_ ? &*interactor_ : nullptr, &watch_.interactor,
+                   watch_.interactor.cpu_ms_at_stop}}) {
+    if (process == nullptr) continue;  // an offline validator that did not run
     end->exit = *process->exit_facts();
     end->exit.cpu_ms = std::max(end->exit.cpu_ms, cpu_at_stop);
     end->killed_by_judge = intervention->killed_by_judge;
@@ -252,6 +341,13 @@ InteractionResult Interaction::collect() {
   result.interactor_stderr_tail = read_tail(interactor_stderr_path_, message_tail_bytes);
   TestFacts& facts = result.facts;
   facts.report = read_interactor_report(request_.feedback_dir, result.interactor_result);
+  if (!interactor_) {
+    // Offline, not validated: as if the validator had rejected because the output
+    // ended early, which leaves the verdict to how the submission ended.
+    facts.interactor.exit.exit_code = 43;
+    facts.report.contestant_eof = facts.report.contestant_eof_reported = true;
+    facts.report.message = "not validated: the submission did not end cleanly";
+  }
   // An interactor that failed without a judge message: its stderr says why.
   const bool accepted = facts.interactor.exit.exit_code == 42 && !facts.interactor.exit.signaled;
   if (facts.report.message.empty() && !accepted)

@@ -3,6 +3,11 @@
 // the facts (how each ended, who ended first, which limit fired, what the interactor
 // reported) and nothing else. Deciding the verdict is verdict.hpp's job.
 //
+// Offline passes (PassMode::offline: non-interactive multi-pass problems) run the
+// same steps one program at a time: the submission reads the test input from a file
+// and writes into a file; if it ended cleanly, the validator then reads that file on
+// its stdin. Otherwise the validator does not run and the submission's end decides.
+//
 //              to_submission pipe
 //   interactor stdout ─────────────▶ stdin  submission
 //   interactor stdin  ◀───────────── stdout submission
@@ -39,6 +44,7 @@
 #include "base/unique_fd.hpp"
 #include "box/cgroup.hpp"
 #include "process/process.hpp"
+#include "problem/problem.hpp"
 #include "run/limits.hpp"
 #include "run/pipe_keeper.hpp"
 #include "run/verdict.hpp"
@@ -55,6 +61,7 @@ struct InteractionRequest {
   std::filesystem::path feedback_dir;  // created empty by the caller
   std::filesystem::path work_dir;      // the submission's working directory; stderr files
   Limits limits;
+  PassMode mode = PassMode::interactive;
   // Where the transcript goes, if one is kept: written by the interactor itself when
   // it says it does (JUDGE_TRANSCRIPT_FILE), else by a relay (relay.hpp).
   std::optional<std::filesystem::path> transcript;
@@ -89,6 +96,9 @@ struct Wiring {
   // writes to to_submission and reads from from_submission.
   std::optional<Pipe> from_interactor;
   std::optional<Pipe> to_interactor;
+  // Offline passes: the submission's stdin (the test input) and stdout (a file).
+  UniqueFd submission_input;
+  UniqueFd submission_output;
   UniqueFd submission_stderr;
   UniqueFd interactor_stderr;
   SpawnRequest interactor;
@@ -113,10 +123,15 @@ class Interaction {
   const Wiring& wiring() const { return wiring_; }
 
  private:
+  void wire_pipes();
+  void wire_files();
   void plan_interactor();
   void plan_submission();
   void contain_submission();
+  void keep_pipe_ends();
   bool submission_no_longer_graded() const;
+  void supervise_offline();
+  bool offline_validator_skipped() const;
   TestFacts collect_facts() const;
 
   InteractionRequest request_;
@@ -125,6 +140,7 @@ class Interaction {
   Wiring wiring_;
   std::optional<Process> interactor_;
   std::optional<Process> submission_;
+  std::filesystem::path submission_output_path_;  // offline passes
   std::unique_ptr<PipeKeeper> pipes_;  // DirectPipes, or a TranscriptRelay
   std::int64_t cgroup_cpu_ms_at_start_ = -1;
   WatchFacts watch_;

@@ -1,14 +1,32 @@
 #include "run/interactor_report.hpp"
 
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <optional>
 
 #include <fmt/core.h>
 
+#include "base/printable.hpp"
 #include "base/text_file.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
+
+namespace {
+
+std::string quote_for_message(std::string text) {
+  if (text.size() > 40) text = text.substr(0, 40) + "...";
+  return "'" + printable(without_trailing_newlines(text)) + "'";
+}
+
+}  // namespace
+
+std::string without_trailing_newlines(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
 
 bool is_probe_pass(const fs::path& feedback_dir) {
   if (!fs::exists(feedback_dir / "nextpass.in")) return false;
@@ -26,10 +44,19 @@ bool stderr_reports_out_of_memory(const std::string& stderr_tail) {
 
 InteractorReport read_interactor_report(const fs::path& feedback_dir, nlohmann::json& raw) {
   InteractorReport report;
-  report.message = read_tail(feedback_dir / "judgemessage.txt", message_tail_bytes);
-  while (!report.message.empty() &&
-         (report.message.back() == '\n' || report.message.back() == '\r'))
-    report.message.pop_back();
+  report.message = without_trailing_newlines(read_tail(feedback_dir / "judgemessage.txt", message_tail_bytes));
+  report.team_message = without_trailing_newlines(read_tail(feedback_dir / "teammessage.txt", message_tail_bytes));
+  if (const auto score_text = read_file(feedback_dir / "score.txt")) {
+    // One number (ICPC scoring problems); anything else is the interactor's mistake.
+    char* end = nullptr;
+    const double score = std::strtod(score_text->c_str(), &end);
+    while (end != nullptr && std::isspace(static_cast<unsigned char>(*end))) ++end;
+    if (end == score_text->c_str() || end == nullptr || *end != '\0' || !std::isfinite(score)) {
+      report.malformed = fmt::format("score.txt holds no number ({})", quote_for_message(*score_text));
+      return report;
+    }
+    report.score = score;
+  }
   raw = nullptr;
   const fs::path result_file = feedback_dir / "result.json";
   if (!fs::exists(result_file)) return report;

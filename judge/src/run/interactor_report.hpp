@@ -1,6 +1,7 @@
 // What an interactor leaves in its feedback folder once it has ended
-// (docs/problem-format.md): FEEDBACK_DIR/judgemessage.txt (why it decided as it did)
-// and, optionally, result.json (the reason of a reject, whether the contestant's
+// (docs/problem-format.md): FEEDBACK_DIR/judgemessage.txt (why it decided as it did),
+// teammessage.txt (what the contestant may read), score.txt (a scoring problem's
+// score) and, optionally, result.json (the reason of a reject, whether the contestant's
 // output ended first, queries, and problem facts). A result.json that cannot be used
 // is reported (a JE for the interactor), never thrown.
 #pragma once
@@ -22,6 +23,9 @@ InteractorReport read_interactor_report(const std::filesystem::path& feedback_di
 // Whether the interactor ended a probe pass: it left nextpass.in and its
 // result.json says "probe": true.
 bool is_probe_pass(const std::filesystem::path& feedback_dir);
+
+// `text` without the line ends at its end.
+std::string without_trailing_newlines(std::string text);
 
 // Whether the tail of a submission's stderr says an allocation failed.
 bool stderr_reports_out_of_memory(const std::string& stderr_tail);

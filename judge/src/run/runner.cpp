@@ -46,6 +46,7 @@ InteractionRequest pass_request(const Problem& problem, const Submission& submis
   request.answer_file = test.answer;
   request.interactor_args = test.validator_args;
   request.interactor_writes_transcript = problem.interactor_writes_transcript;
+  request.mode = problem.mode;
   request.limits = options.limits;
   request.cpu = options.cpu;
   request.contain = options.contain;

@@ -47,6 +47,8 @@ struct InteractorReport {
   // process's pipes close before the judge can see that it has ended).
   bool contestant_eof_reported = false;
   std::string malformed;          // non-empty: result.json could not be used (why)
+  std::string team_message;       // FEEDBACK_DIR/teammessage.txt: what the contestant may read
+  std::optional<double> score;    // FEEDBACK_DIR/score.txt (scoring problems)
 };
 
 struct TestFacts {
