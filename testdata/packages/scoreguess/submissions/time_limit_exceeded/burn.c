@@ -1,0 +1,5 @@
+/* Burns CPU before its first guess. */
+int main(void) {
+    volatile unsigned long counter = 0;
+    for (;;) counter = counter + 1;
+}
