@@ -48,7 +48,7 @@ def main():
         command = [args.judge, "run", args.problem, args.submission, "--json", result_file] + args.judge_args
         start = time.monotonic()
         marker = uuid.uuid4().hex
-        env = dict(os.environ, JUDGE_CHECK_MARKER=marker)
+        env = dict(os.environ, JUDGE_RUN_ID=marker)
         run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         seconds = time.monotonic() - start
         sys.stdout.write(run.stdout)

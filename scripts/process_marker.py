@@ -1,14 +1,16 @@
 """Finding every process of one judge run, wherever it went (scripts' shared helper).
 
-A test script puts KEY=MARKER (a fresh marker) in the environment of the judge it
-starts; the judge passes its environment on to the interactor and the submission,
-and they to what they start, so every process of that run (and of no other run, even
-of the same binaries) carries it, in the judge's pid namespace or a box's.
+A test script puts JUDGE_RUN_ID=MARKER (a fresh marker) in the environment of the
+judge it starts; the judge passes JUDGE_RUN_ID on to the interactor and the
+submission (it is the one variable of its own environment it passes on: see
+judge/src/process/environment.hpp), and they to what they start, so every process of
+that run (and of no other run, even of the same binaries) carries it, in the judge's
+pid namespace or a box's.
 """
 import os
 
 
-def processes_with_marker(marker, key="JUDGE_CHECK_MARKER"):
+def processes_with_marker(marker, key="JUDGE_RUN_ID"):
     """[(pid, command line)] of the processes whose environment holds KEY=MARKER,
     this process excepted."""
     needle = f"{key}={marker}".encode()

@@ -141,7 +141,7 @@ def main():
     # 2. SIGKILL mid-run, then --resume.
     marker = uuid.uuid4().hex
     killed = subprocess.Popen(batch + ["--out", "killed", "-j", "2", "-q"],
-                              env=dict(env, JUDGE_CHECK_MARKER=marker))
+                              env=dict(env, JUDGE_RUN_ID=marker))
     deadline = time.monotonic() + 120
     while journal_lines("killed") < 6 and killed.poll() is None and time.monotonic() < deadline:
         time.sleep(0.02)

@@ -13,7 +13,7 @@ behaviour it pins. For each run of the judge it checks:
     never half a file, and no temporary of the atomic write left beside it;
   - the judge's temporary folders (TMPDIR is a fresh folder per run) are gone;
   - no process the judge started survives it: every run is marked with a unique
-    JUDGE_FAULTS_MARKER in its environment, which the judge passes on to the
+    JUDGE_RUN_ID in its environment, which the judge passes on to the
     interactor and the submission (and they to their children); after the judge
     has exited, /proc/*/environ must not hold that marker (as check_verdict.py).
 
@@ -29,8 +29,10 @@ import os
 import random
 import shutil
 import signal
+import stat
 import subprocess
 import sys
+import threading
 import tempfile
 import time
 import traceback
@@ -39,9 +41,10 @@ import uuid
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import process_marker  # noqa: E402
 
+EXIT_OK = 0
 EXIT_CONFIG = 2
 EXIT_JUDGE_ERROR = 3
-MARKER_KEY = "JUDGE_FAULTS_MARKER"
+MARKER_KEY = "JUDGE_RUN_ID"
 # After the judge has exited, how long a process it killed may take to vanish
 # from /proc (a SIGKILLed process is gone within milliseconds; this is slack for
 # a loaded CI machine, not for a process that was never killed).
@@ -584,14 +587,12 @@ def interactor_is_not_a_program(ctx, d):
 
 @case
 def json_dir_missing(ctx, d):
-    # Found before any test runs (not after minutes of grading).
+    # Made, as --transcripts makes its own folder (it used to be refused).
     problem = echo_problem(ctx, os.path.join(d, "p"))
-    result = os.path.join(d, "no-such-dir", "result.json")
+    result = os.path.join(d, "no-such-dir", "deeper", "result.json")
     run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY), "--json", result])
-    check_status(run, EXIT_CONFIG)
-    check_stderr(run, "--json", os.path.join(d, "no-such-dir"))
-    expect("01" not in run.stdout.replace(problem, ""), f"tests ran before the error\n{run.show()}")
-    check_result_untouched(result, None)
+    check_status(run, EXIT_OK)
+    expect(load_complete_result(result)["verdict"] == "AC", f"the result is in the new folder\n{run.show()}")
     check_clean(run)
 
 
@@ -604,6 +605,101 @@ def json_path_is_a_directory(ctx, d):
     check_status(run, EXIT_CONFIG)
     check_stderr(run, "--json", result, "directory")
     expect(os.listdir(result) == [], f"{result} was written into")
+    check_clean(run)
+
+
+# A /dev of its own (a tmpfs with fresh device nodes) in a private mount namespace:
+# what the judge does to a device is seen there and never touches the host's /dev.
+PRIVATE_DEV = (
+    "mount -t tmpfs private-dev /dev || exit 97\n"
+    "mknod -m 666 /dev/null c 1 3 && mknod -m 666 /dev/zero c 1 5 && mknod -m 666 /dev/full c 1 7 &&"
+    " mknod -m 666 /dev/random c 1 8 && mknod -m 666 /dev/urandom c 1 9 || exit 97\n"
+    "\"$@\"\n"
+    "status=$?\n"
+    "echo \"private-dev: null=$(stat -c %F /dev/null) full=$(stat -c %F /dev/full)\" >&2\n"
+    "exit $status\n")
+
+
+def run_judge_with_private_dev(ctx, case_dir, args):
+    env, marker, tmpdir = judge_env(ctx, case_dir)
+    command = ["unshare", "--mount", "--propagation", "private", "sh", "-c", PRIVATE_DEV, "sh",
+               ctx.judge] + args
+    print("  $ unshare --mount ... " + " ".join(command[8:]), flush=True)
+    start = time.monotonic()
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, timeout=120)
+    run = Run(done.returncode, done.stdout, done.stderr, marker, tmpdir, time.monotonic() - start)
+    show_stderr(run)
+    expect(run.returncode != 97, f"could not make a private /dev\n{run.show()}")
+    return run
+
+
+@case
+def json_to_dev_null_leaves_the_device(ctx, d):
+    # --json /dev/null: written in place, never replaced by a regular file.
+    problem = echo_problem(ctx, os.path.join(d, "p"))
+    run = run_judge_with_private_dev(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY),
+                                              "--json", "/dev/null"])
+    check_status(run, EXIT_OK)
+    check_stderr(run, "null=character special file")
+    check_clean(run)
+
+
+@case
+def json_to_dev_full_is_a_judge_error(ctx, d):
+    # A result that cannot be written is exit 3 with the reason, not a silent 0.
+    problem = echo_problem(ctx, os.path.join(d, "p"))
+    run = run_judge_with_private_dev(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY),
+                                              "--json", "/dev/full"])
+    check_status(run, EXIT_JUDGE_ERROR)
+    check_stderr(run, "cannot write /dev/full", "No space left", "full=character special file")
+    check_clean(run)
+
+
+@case
+def json_to_standard_output(ctx, d):
+    # --json -: the JSON on stdout, after the summary line (-q).
+    problem = echo_problem(ctx, os.path.join(d, "p"))
+    run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY), "--json", "-", "-q"])
+    check_status(run, EXIT_OK)
+    text = run.stdout[run.stdout.index("{"):]
+    expect(json.loads(text)["verdict"] == "AC", f"stdout holds the verdict JSON\n{run.show()}")
+    check_clean(run)
+
+
+@case
+def json_through_a_symbolic_link(ctx, d):
+    # The link is followed: its target is written, the link stays a link.
+    problem = echo_problem(ctx, os.path.join(d, "p"))
+    os.makedirs(os.path.join(d, "out"))
+    os.symlink(os.path.join(d, "out", "real.json"), os.path.join(d, "out", "link.json"))
+    run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY),
+                             "--json", os.path.join(d, "out", "link.json")])
+    check_status(run, EXIT_OK)
+    expect(os.path.islink(os.path.join(d, "out", "link.json")), "the link is still a link")
+    expect(load_complete_result(os.path.join(d, "out", "real.json"))["verdict"] == "AC",
+           f"the target holds the result\n{run.show()}")
+    check_clean(run)
+
+
+@case
+def json_into_a_fifo(ctx, d):
+    # A FIFO is written to (someone reads it), not replaced.
+    problem = echo_problem(ctx, os.path.join(d, "p"))
+    fifo = os.path.join(d, "result.fifo")
+    os.mkfifo(fifo)
+    received = []
+
+    def read_fifo():
+        with open(fifo) as f:
+            received.append(f.read())
+
+    reader = threading.Thread(target=read_fifo)
+    reader.start()
+    run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY), "--json", fifo])
+    reader.join(timeout=30)
+    check_status(run, EXIT_OK)
+    expect(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO is still a FIFO")
+    expect(received and json.loads(received[0])["verdict"] == "AC", f"the reader got the JSON\n{run.show()}")
     check_clean(run)
 
 

@@ -34,6 +34,7 @@
 // Written against the kernel API directly (not bubblewrap): bubblewrap reports a
 // signal death only as exit code 128 + n and no rusage, and its own setup CPU
 // would be timed with the submission; here every figure comes from wait4 on P.
+#include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <sched.h>
@@ -70,11 +71,21 @@ struct Bind {
   int fd = -1;  // opened (for reading) before privileges are dropped
 };
 
+// A folder of the box whose files are copied out to a host folder once the program
+// has ended (a compiler's output).
+struct Export {
+  std::string box_path;
+  std::string host_path;
+  int fd = -1;  // the host folder, opened before privileges are dropped
+};
+
 struct Options {
   long uid = -1;  // >= 0: drop to this uid/gid first (the judge runs as root)
   long gid = -1;
   std::vector<std::string> cgroups;  // directories whose cgroup.procs B joins
   std::vector<Bind> binds;
+  std::vector<Export> exports;
+  std::string workdir = "/tmp";  // the program's working directory in the box
   long scratch_kib = 65536;
   long cpu = -1;  // >= 0: the program (P) runs only on this CPU; B and C run anywhere
   bool isolate = true;  // false: no namespaces at all (judge --sandbox none is not this tool)
@@ -158,12 +169,19 @@ Options parse(int argc, char** argv) {
     else if (arg == "--scratch-kib") options.scratch_kib = std::strtol(value("--scratch-kib").c_str(), nullptr, 10);
     else if (arg == "--cpu") options.cpu = std::strtol(value("--cpu").c_str(), nullptr, 10);
     else if (arg == "--no-namespaces") options.isolate = false;
+    else if (arg == "--workdir") options.workdir = value("--workdir");
     else if (arg == "--file") {  // copied into the box (see build_root)
       const std::string spec = value("--file");
       const auto colon = spec.rfind(':');
       if (colon == std::string::npos || colon == 0 || spec[colon + 1] != '/')
         die("--file wants HOST_PATH:/BOX_PATH, got " + spec);
       options.binds.push_back({spec.substr(0, colon), spec.substr(colon + 1)});
+    } else if (arg == "--export") {  // copied out of the box (see export_files)
+      const std::string spec = value("--export");
+      const auto colon = spec.find(':');
+      if (colon == std::string::npos || spec[0] != '/' || colon + 1 >= spec.size())
+        die("--export wants /BOX_DIR:HOST_DIR, got " + spec);
+      options.exports.push_back({spec.substr(0, colon), spec.substr(colon + 1)});
     } else {
       die("unknown option " + arg);
     }
@@ -325,6 +343,22 @@ std::string enter_root(const std::string& root) {
   return "";
 }
 
+// One file of the box into a host folder, keeping its executable bit.
+std::string copy_out(const std::string& from, int host_fd, const std::string& name, const struct stat& st) {
+  const int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) return errno_text(("export: open " + from).c_str());
+  const int out = ::openat(host_fd, name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                           (st.st_mode & 0111) != 0 ? 0755 : 0644);
+  std::string failure = out < 0 ? errno_text(("export: create " + name).c_str()) : "";
+  for (off_t offset = 0; failure.empty() && offset < st.st_size;) {
+    if (::sendfile(out, in, &offset, static_cast<size_t>(st.st_size - offset)) <= 0)
+      failure = errno_text(("export: copy " + from).c_str());
+  }
+  if (out >= 0) ::close(out);
+  ::close(in);
+  return failure;
+}
+
 // Builds the private root in C (inside every new namespace) and enters it. The new
 // root is a tmpfs, read-only once built; nothing of the host is in it but what is
 // bound here. On failure, returns the reason (the judge reports it).
@@ -368,7 +402,7 @@ void send_pid() {
   ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
   // Its own process group: without a pid namespace, C ends P's leftovers with one killpg.
   ::setpgid(0, 0);
-  if (in_root && ::chdir("/tmp") != 0) die(errno_text("chdir /tmp"));
+  if (in_root && ::chdir(options.workdir.c_str()) != 0) die(errno_text(("chdir " + options.workdir).c_str()));
   // Pinned only now: B and C set the box up on whichever CPU is free while the
   // interactor starts on this one (the judge pins the interactor there too).
   if (options.cpu >= 0) {
@@ -379,9 +413,86 @@ void send_pid() {
   }
   send_pid();
   ::execv(options.argv[0], options.argv.data());
-  const std::string why = std::string("cannot execute ") + options.argv[0] + ": " + std::strerror(errno);
-  send_message("exec-error {\"message\": \"" + json_escape(why) + "\"}");
+  // The errno tells whose fault it is: ENOEXEC (not a program the kernel can run) is
+  // the program's, ENOENT of a program the judge named is the judge's.
+  const int error = errno;
+  const std::string why = std::string("cannot execute ") + options.argv[0] + ": " + std::strerror(error);
+  send_message("exec-error {\"message\": \"" + json_escape(why) + "\", \"errno\": " + std::to_string(error) + "}");
   ::_exit(127);
+}
+
+// Copies every regular file and folder below `box_dir` into the host folder `host_fd`
+// (opened by B before it dropped privileges; the judge made it writable for the box's
+// uid). Links and special files are left out: only what a compiler writes is wanted.
+std::string export_tree(const std::string& box_dir, int host_fd) {
+  DIR* dir = ::opendir(box_dir.c_str());
+  if (dir == nullptr) return errno_text(("export: open " + box_dir).c_str());
+  std::string failure;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string name = entry->d_name;
+    if (name == "." || name == "..") continue;
+    const std::string from = box_dir + "/" + name;
+    struct stat st {};
+    if (::lstat(from.c_str(), &st) != 0) continue;
+    if (S_ISDIR(st.st_mode)) {
+      if (::mkdirat(host_fd, name.c_str(), 0755) != 0 && errno != EEXIST) failure = errno_text("export: mkdir");
+      const int sub = ::openat(host_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      if (failure.empty() && sub < 0) failure = errno_text("export: open a folder");
+      if (failure.empty()) failure = export_tree(from, sub);
+      if (sub >= 0) ::close(sub);
+    } else if (S_ISREG(st.st_mode)) {
+      failure = copy_out(from, host_fd, name, st);
+    }
+    if (!failure.empty()) break;
+  }
+  ::closedir(dir);
+  return failure;
+}
+
+// C's wait: P's wait status and rusage, and once P has ended, everything it started
+// ends too. In a pid namespace, kill(-1) from its init reaches every other process of
+// the namespace; without one, P's group and then C's own children (orphans it took
+// over) are killed.
+void reap_program_and_the_rest(pid_t child, bool own_pid_namespace, int& status, struct rusage& usage) {
+  for (;;) {
+    int any_status = 0;
+    struct rusage any_usage {};
+    const pid_t reaped = ::wait4(-1, &any_status, 0, &any_usage);
+    if (reaped < 0 && errno == EINTR) continue;
+    if (reaped < 0) break;  // ECHILD: nothing left
+    if (reaped != child) continue;
+    status = any_status;
+    usage = any_usage;
+    if (own_pid_namespace) {
+      ::kill(-1, SIGKILL);
+      continue;
+    }
+    ::kill(-child, SIGKILL);
+    for (int round = 0; round < 100; ++round) {
+      const auto rest = judge::children_of(::getpid());
+      if (rest.empty()) break;
+      for (pid_t pid : rest) {
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+      }
+      while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+      }
+      ::usleep(1000);
+    }
+  }
+}
+
+void send_exit_report(int status, const struct rusage& usage) {
+  char report[512];
+  std::snprintf(report, sizeof report,
+                "exit {\"signaled\": %s, \"exit_code\": %d, \"signal\": %d, \"cpu_us\": %lld, "
+                "\"maxrss_kib\": %ld}",
+                WIFSIGNALED(status) ? "true" : "false", WIFEXITED(status) ? WEXITSTATUS(status) : 0,
+                WIFSIGNALED(status) ? WTERMSIG(status) : 0,
+                static_cast<long long>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000 +
+                    usage.ru_utime.tv_usec + usage.ru_stime.tv_usec,
+                usage.ru_maxrss);
+  send_message(report);
 }
 
 // C: starts P, reaps it, ends everything else P started, and reports.
@@ -420,45 +531,15 @@ void send_pid() {
   }
   int status = 0;
   struct rusage usage {};
-  for (;;) {
-    int any_status = 0;
-    struct rusage any_usage {};
-    const pid_t reaped = ::wait4(-1, &any_status, 0, &any_usage);
-    if (reaped < 0 && errno == EINTR) continue;
-    if (reaped < 0) break;  // ECHILD: nothing left
-    if (reaped != child) continue;
-    status = any_status;
-    usage = any_usage;
-    // P has ended: so does everything it started. In a pid namespace, kill(-1)
-    // from its init reaches every other process of the namespace; without one,
-    // P's group and then C's own children (orphans it took over) are killed.
-    if (own_pid_namespace) {
-      ::kill(-1, SIGKILL);
-    } else {
-      ::kill(-child, SIGKILL);
-      for (int round = 0; round < 100; ++round) {
-        const auto rest = judge::children_of(::getpid());
-        if (rest.empty()) break;
-        for (pid_t pid : rest) {
-          ::kill(-pid, SIGKILL);
-          ::kill(pid, SIGKILL);
-        }
-        while (::waitpid(-1, nullptr, WNOHANG) > 0) {
-        }
-        ::usleep(1000);
-      }
-    }
+  reap_program_and_the_rest(child, own_pid_namespace, status, usage);
+  // Everything of the box has ended: the folders to export are complete.
+  for (const Export& out : options.exports) {
+    const std::string failure = export_tree(out.box_path, out.fd);
+    if (failure.empty()) continue;
+    send_message("export-error {\"message\": \"" + json_escape(failure) + "\"}");
+    break;
   }
-  char report[512];
-  std::snprintf(report, sizeof report,
-                "exit {\"signaled\": %s, \"exit_code\": %d, \"signal\": %d, \"cpu_us\": %lld, "
-                "\"maxrss_kib\": %ld}",
-                WIFSIGNALED(status) ? "true" : "false", WIFEXITED(status) ? WEXITSTATUS(status) : 0,
-                WIFSIGNALED(status) ? WTERMSIG(status) : 0,
-                static_cast<long long>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000 +
-                    usage.ru_utime.tv_usec + usage.ru_stime.tv_usec,
-                usage.ru_maxrss);
-  send_message(report);
+  send_exit_report(status, usage);
   ::_exit(0);
 }
 
@@ -482,6 +563,10 @@ void open_submission_files(Options& options) {
     struct stat st {};
     if (bind.fd < 0 || ::fstat(bind.fd, &st) != 0) die(errno_text(("open " + bind.host_path).c_str()));
     if (!S_ISREG(st.st_mode)) die(bind.host_path + " is not a regular file");
+  }
+  for (Export& out : options.exports) {
+    out.fd = ::open(out.host_path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (out.fd < 0) die(errno_text(("open " + out.host_path).c_str()));
   }
 }
 

@@ -5,7 +5,7 @@
 
 #include <fmt/core.h>
 
-#include "base/atomic_file.hpp"
+#include "base/output_file.hpp"
 #include "base/errors.hpp"
 #include "base/printable.hpp"
 #include "problem/problem.hpp"
@@ -95,7 +95,7 @@ int grade(const RunArgs& args, const InterruptWatch& interrupt, std::string& doi
   // Before any test runs: a run that could not be saved, or that would trip over
   // a missing test file half-way, is refused now (run/preflight.hpp).
   check_test_files(problem, tests, args.tests.empty());
-  if (!args.json_file.empty()) check_result_file(args.json_file);
+  if (!args.json_file.empty()) check_result_file(args.json_file, "--json");
   if (!args.transcripts_dir.empty()) check_transcripts_dir(args.transcripts_dir);
   CpuClaim cpu_claim;  // held until the run ends
   const RunOptions options = run_options(args, problem, cpu_claim);
@@ -131,7 +131,7 @@ int grade(const RunArgs& args, const InterruptWatch& interrupt, std::string& doi
   report_judge_errors(result);
   // From here on a stop signal waits (blocked) until the result is whole on disk.
   doing = "writing the result";
-  if (!args.json_file.empty()) write_file_atomically(args.json_file, to_json(result).dump(2) + "\n");
+  if (!args.json_file.empty()) write_output_file(args.json_file, "--json", to_json(result).dump(2) + "\n");
   return exit_status_for(result);
 }
 

@@ -141,6 +141,10 @@ Process Process::spawn(const SpawnRequest& request) {
   ChildSetup setup;
   setup.request = &request;
   bp::environment env = boost::this_process::environment();
+  if (request.environment) {
+    env.clear();
+    for (const auto& [key, value] : *request.environment) env[key] = value;
+  }
   for (const auto& [key, value] : request.extra_env) env[key] = value;
   std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
 

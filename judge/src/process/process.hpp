@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "base/unique_fd.hpp"
+#include "process/environment.hpp"
 #include "box/box_channel.hpp"
 #include "process/exit_facts.hpp"
 
@@ -41,7 +42,10 @@ struct SpawnRequest {
   int stdout_fd = -1;
   int stderr_fd = -1;
   ProcessLimits limits;
-  std::vector<std::pair<std::string, std::string>> extra_env;  // added to the judge's own
+  // The child's whole environment when set (environment.hpp: nothing of the judge's
+  // own reaches a submission or an interactor); unset: the judge's, for its own tools.
+  std::optional<Environment> environment;
+  Environment extra_env;  // added on top
   std::string working_dir;  // empty: the judge's
   int cpu = -1;             // >= 0: run only on this CPU (sched_setaffinity)
   // argv[0] is judge-box (judge/box/judge_box.cpp), which runs the real program in

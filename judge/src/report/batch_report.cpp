@@ -4,7 +4,7 @@
 
 #include <fmt/core.h>
 
-#include "base/atomic_file.hpp"
+#include "base/output_file.hpp"
 #include "report/html_report.hpp"
 #include "report/junit.hpp"
 #include "report/run_report.hpp"
@@ -18,8 +18,8 @@ void print_warnings(const std::vector<std::string>& warnings) {
 
 void write_reports(const fs::path& dir, const BatchPlan& plan, const BatchGrades& grades,
                    const ReportFiles& files) {
-  if (files.csv) write_file_atomically(*files.csv, standings_to_csv(grades.standings));
-  if (files.junit) write_file_atomically(*files.junit, junit_xml(plan, grades));
+  if (files.csv) write_output_file(*files.csv, "--csv", standings_to_csv(grades.standings));
+  if (files.junit) write_output_file(*files.junit, "--junit", junit_xml(plan, grades));
   if (files.html) {
     const auto chartjs = load_chartjs();
     if (!chartjs)
@@ -32,7 +32,7 @@ void write_reports(const fs::path& dir, const BatchPlan& plan, const BatchGrades
                                                                        : dir.filename().string());
     nlohmann::json data = html_report_data(dir, plan, grades);
     data["title"] = title;
-    write_file_atomically(*files.html, render_html_report(title, data, chartjs));
+    write_output_file(*files.html, "--html", render_html_report(title, data, chartjs));
   }
 }
 

@@ -142,6 +142,7 @@ void Interaction::plan_interactor() {
   spawn.limits.cpu_ms = request_.limits.interactor_cpu_ms;
   spawn.limits.address_space_kib = request_.limits.interactor_memory_kib;
   spawn.cpu = request_.cpu;
+  spawn.environment = interactor_environment();
   if (request_.transcript && !relayed) {
     spawn.extra_env.emplace_back("JUDGE_TRANSCRIPT_FILE", request_.transcript->string());
     spawn.extra_env.emplace_back("JUDGE_TRANSCRIPT_LIMIT_BYTES",
@@ -159,6 +160,9 @@ void Interaction::plan_submission() {
   spawn.stderr_fd = wiring_.submission_stderr.get();
   spawn.working_dir = request_.work_dir.string();
   spawn.cpu = request_.cpu;
+  // Unboxed, its home and temporaries are its working directory; contain_submission
+  // gives a boxed one the box's.
+  spawn.environment = program_environment(request_.work_dir.string(), request_.work_dir.string());
   spawn.limits.cpu_ms = limits.cpu_ms;
   spawn.limits.address_space_kib = limits.memory_kib;
   spawn.limits.file_size_kib = limits.output_kib;
@@ -191,6 +195,7 @@ void Interaction::contain_submission() {
   spawn.cpu = -1;
   spawn.argv = boxed_command(request_.submission_command, settings);
   spawn.boxed = true;
+  spawn.environment = program_environment("/box", "/tmp");
   if (wiring_.cgroup->limits_memory()) spawn.limits.address_space_kib = 0;
   if (wiring_.cgroup->limits_processes()) spawn.limits.processes = 0;
 }

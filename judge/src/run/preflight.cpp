@@ -11,6 +11,7 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/output_file.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -41,19 +42,26 @@ void check_readable(const fs::path& file, const std::string& test_name) {
 
 }  // namespace
 
-void check_result_file(const fs::path& file) {
+void check_result_file(const fs::path& file, const std::string& what) {
+  const OutputTarget target = resolve_output(file, what);
+  if (target.kind == OutputKind::standard_output) return;
+  if (target.kind == OutputKind::write_in_place) {
+    // Not opened now: a FIFO would wait for its reader.
+    if (::access(target.path.c_str(), W_OK) != 0)
+      throw ConfigError(fmt::format("{} {}: cannot write to it: {}", what, file.string(), std::strerror(errno)));
+    return;
+  }
+  // Its folder is made, as --transcripts makes its own.
+  const fs::path dir = target.path.has_parent_path() ? target.path.parent_path() : fs::path(".");
   std::error_code ec;
-  if (fs::is_directory(file, ec))
-    throw ConfigError(fmt::format("--json {}: that is a folder; give a file name, e.g. {}",
-                                  file.string(), (file / "result.json").string()));
-  const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
+  fs::create_directories(dir, ec);
   if (!fs::is_directory(dir, ec))
-    throw ConfigError(fmt::format("--json {}: the folder {} does not exist (create it first)",
-                                  file.string(), dir.string()));
+    throw ConfigError(fmt::format("{} {}: cannot create the folder {}: {}", what, file.string(),
+                                  dir.string(), ec ? ec.message() : "a file is in the way"));
   // The temporary is named as write_file_atomically names its own.
-  if (const std::string error = try_create_file_in(dir, fmt::format(".{}", file.filename().string()));
+  if (const std::string error = try_create_file_in(dir, fmt::format(".{}", target.path.filename().string()));
       !error.empty())
-    throw ConfigError(fmt::format("--json {}: cannot create a file in {}: {}", file.string(),
+    throw ConfigError(fmt::format("{} {}: cannot create a file in {}: {}", what, file.string(),
                                   dir.string(), error));
 }
 

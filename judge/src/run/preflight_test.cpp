@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
+#include "base/output_file.hpp"
 
 namespace judge {
 namespace {
@@ -47,21 +48,45 @@ class Preflight : public testing::Test {
 };
 
 TEST_F(Preflight, AResultFileInAWritableFolderPassesAndLeavesNothing) {
-  EXPECT_EQ(error_of([&] { check_result_file(dir / "result.json"); }), "");
+  EXPECT_EQ(error_of([&] { check_result_file(dir / "result.json", "--json"); }), "");
   EXPECT_TRUE(fs::is_empty(dir / "tests"));
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);  // tests/ only
 }
 
-TEST_F(Preflight, AResultFileThatIsAFolderOrInAMissingFolderIsRefused) {
-  EXPECT_NE(error_of([&] { check_result_file(dir); }).find("that is a folder"), std::string::npos);
-  EXPECT_NE(error_of([&] { check_result_file(dir / "nowhere" / "r.json"); }).find("does not exist"),
+TEST_F(Preflight, AResultFileThatIsAFolderIsRefusedAndAMissingFolderIsMade) {
+  EXPECT_NE(error_of([&] { check_result_file(dir, "--json"); }).find("that is a folder"), std::string::npos);
+  EXPECT_EQ(error_of([&] { check_result_file(dir / "nowhere" / "r.json", "--json"); }), "");
+  EXPECT_TRUE(fs::is_directory(dir / "nowhere"));
+}
+
+TEST_F(Preflight, DevicesFifosAndStandardOutputAreWrittenInPlace) {
+  EXPECT_EQ(error_of([&] { check_result_file("/dev/null", "--json"); }), "");
+  EXPECT_EQ(error_of([&] { check_result_file("-", "--json"); }), "");
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
+  EXPECT_EQ(resolve_output(dir / "fifo", "--json").kind, OutputKind::write_in_place);
+  EXPECT_EQ(resolve_output("/dev/null", "--json").kind, OutputKind::write_in_place);
+  EXPECT_EQ(resolve_output("-", "--json").kind, OutputKind::standard_output);
+  EXPECT_EQ(resolve_output(dir / "new.json", "--json").kind, OutputKind::replace_atomically);
+}
+
+TEST_F(Preflight, ALinkIsFollowedToItsTargetAndALoopIsRefused) {
+  fs::create_symlink(dir / "real.json", dir / "link.json");
+  const OutputTarget target = resolve_output(dir / "link.json", "--json");
+  EXPECT_EQ(target.kind, OutputKind::replace_atomically);
+  EXPECT_EQ(target.path, dir / "real.json");
+  write_output(target, "{}\n");
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(dir / "link.json")));
+  EXPECT_TRUE(fs::is_regular_file(dir / "real.json"));
+  fs::create_symlink(dir / "b", dir / "a");
+  fs::create_symlink(dir / "a", dir / "b");
+  EXPECT_NE(error_of([&] { check_result_file(dir / "a", "--json"); }).find("cannot be followed"),
             std::string::npos);
 }
 
 TEST_F(Preflight, AResultFileInAFolderWithoutWritePermissionIsRefused) {
   if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere (test_faults.py uses a read-only mount)";
   ::chmod(dir.c_str(), 0555);
-  EXPECT_NE(error_of([&] { check_result_file(dir / "r.json"); }).find("cannot create a file"),
+  EXPECT_NE(error_of([&] { check_result_file(dir / "r.json", "--json"); }).find("cannot create a file"),
             std::string::npos);
 }
 
