@@ -19,7 +19,8 @@ json end_to_record(const EndFacts& end) {
           {"killed_by_judge", end.killed_by_judge},
           {"hit_wall_limit", end.hit_wall_limit},
           {"hit_cpu_limit", end.hit_cpu_limit},
-          {"oom_killed", end.oom_killed}};
+          {"oom_killed", end.oom_killed},
+          {"memory_limit_reached", end.memory_limit_reached}};
 }
 
 json decision_to_record(const Decision& decision) {
@@ -70,6 +71,7 @@ EndFacts end_from_record(const json& record) {
   end.hit_cpu_limit = field<bool>(record, "hit_cpu_limit");
   // Journals written before containment have no oom_killed: it was never set then.
   end.oom_killed = record.value("oom_killed", false);
+  end.memory_limit_reached = record.value("memory_limit_reached", false);
   return end;
 }
 
@@ -110,7 +112,7 @@ json outcome_to_record(const TestOutcome& outcome) {
       {"interactor", end_to_record(facts.interactor)},
       {"exited_first", side_name(facts.exited_first)},
       {"report", report_json},
-      {"stderr_reports_out_of_memory", facts.stderr_reports_out_of_memory},
+      {"exec_error", facts.exec_error},
       {"interactor_bytes_written", facts.interactor_bytes_written},
       {"wall_limit_extended_ms", facts.wall_limit_extended_ms},
       {"limits", facts.limits},
@@ -148,7 +150,8 @@ TestOutcome outcome_from_record(const json& record) {
   facts.report.team_message = report_json.value("team_message", "");
   if (report_json.contains("score") && report_json["score"].is_number())
     facts.report.score = report_json["score"].get<double>();
-  facts.stderr_reports_out_of_memory = field<bool>(facts_json, "stderr_reports_out_of_memory");
+  // Journals of earlier versions have no exec_error (and a stderr fact no longer used).
+  facts.exec_error = facts_json.value("exec_error", "");
   facts.interactor_bytes_written = field<std::int64_t>(facts_json, "interactor_bytes_written");
   facts.wall_limit_extended_ms = facts_json.value("wall_limit_extended_ms", std::int64_t{0});
   facts.limits = limits_from_record(facts_json);

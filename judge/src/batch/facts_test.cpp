@@ -32,7 +32,8 @@ TestOutcome full_outcome() {
   facts.report.malformed = "bad json";
   facts.report.team_message = "try smaller steps";
   facts.report.score = 42.5;
-  facts.stderr_reports_out_of_memory = true;
+  facts.exec_error = "cannot execute /box/x: Exec format error";
+  facts.submission.memory_limit_reached = true;
   facts.interactor_bytes_written = 77;
   facts.wall_limit_extended_ms = 345;
   facts.limits.cpu_ms = 2000;
@@ -107,8 +108,8 @@ TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(EndFacts), 48u) << "EndFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(InteractorReport), 128u) << "InteractorReport changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 320u) << "TestFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestOutcome), 536u) << "TestOutcome changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 344u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestOutcome), 560u) << "TestOutcome changed: update batch/facts.cpp";
 }
 
 }  // namespace

@@ -140,6 +140,9 @@ BoxChannel::State BoxChannel::poll_end() {
     }
     if (starts_with(message.text, "exec-error ")) {
       exec_error_ = exec_error_message(after_word(message.text));
+      const auto parsed = nlohmann::json::parse(after_word(message.text), nullptr, false);
+      if (parsed.is_object() && parsed.contains("errno") && parsed["errno"].is_number_integer())
+        exec_errno_ = parsed["errno"].get<int>();
     } else if (starts_with(message.text, "exit ")) {
       exit_ = after_word(message.text);
       return State::reported;

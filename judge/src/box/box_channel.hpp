@@ -60,6 +60,8 @@ class BoxChannel {
 
   const std::string& setup() const { return setup_; }
   const std::string& exec_error() const { return exec_error_; }
+  // The exec's errno with an exec error of the program; -1 for the box's own failure.
+  int exec_errno() const { return exec_errno_; }
 
  private:
   UniqueFd judge_end_;
@@ -68,6 +70,7 @@ class BoxChannel {
   UniqueFd program_pidfd_;
   std::string setup_;
   std::string exec_error_;
+  int exec_errno_ = -1;
   std::string exit_;
 };
 

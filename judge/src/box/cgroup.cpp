@@ -231,6 +231,12 @@ bool TestCgroup::oom_killed() const {
   return !v2 && keyed_value("failcnt " + read_text(memory_dir_ / "memory.failcnt"), "failcnt") > 0;
 }
 
+bool TestCgroup::memory_limit_reached() const {
+  if (memory_dir_.empty()) return false;
+  if (version_ == "cgroup v2") return keyed_value(read_text(memory_dir_ / "memory.events"), "max") > 0;
+  return keyed_value("failcnt " + read_text(memory_dir_ / "memory.failcnt"), "failcnt") > 0;
+}
+
 void TestCgroup::remove() {
   // A cgroup can be removed once its last process is gone; the box is reaped by
   // now, but the kernel may take a moment to let go of exiting tasks.

@@ -42,6 +42,9 @@ class TestCgroup {
 
   // After the test: whether the OOM killer killed a process of it.
   bool oom_killed() const;
+  // After the test: whether memory use reached the limit at some point (v1
+  // memory.failcnt, v2 memory.events "max").
+  bool memory_limit_reached() const;
   // CPU time used by every process in the cgroup so far, in ms (-1: not counted).
   std::int64_t cpu_ms() const;
 

@@ -74,6 +74,7 @@ class Process {
   // not and why), and the reason the program could not be executed, if it could not.
   std::string box_setup() const { return box_ ? box_->setup() : std::string(); }
   std::string box_exec_error() const { return box_ ? box_->exec_error() : std::string(); }
+  int box_exec_errno() const { return box_ ? box_->exec_errno() : -1; }
   // Becomes readable when the child ends (-1 on kernels without pidfd_open). Boxed:
   // the report socket, readable when the box reports the end (or dies).
   int pidfd() const { return box_ ? box_->fd() : pidfd_.get(); }

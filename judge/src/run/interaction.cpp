@@ -334,14 +334,20 @@ TestFacts Interaction::collect_facts() const {
       end->killed_by_judge = end->hit_cpu_limit = end->hit_wall_limit = false;
   }
   facts.submission.oom_killed = wiring_.cgroup && wiring_.cgroup->oom_killed();
+  facts.submission.memory_limit_reached = wiring_.cgroup && wiring_.cgroup->memory_limit_reached();
   return facts;
 }
 
 InteractionResult Interaction::collect() {
-  if (const std::string error = submission_->box_exec_error(); !error.empty())
-    throw JudgeFault(fmt::format("cannot start the submission: {}", error));
   InteractionResult result;
   result.facts = collect_facts();
+  // The box could not execute the program: with the exec's errno it is the program's
+  // fault (not something the kernel can run, a missing interpreter), without one the
+  // box's own (the judge's).
+  if (const std::string error = submission_->box_exec_error(); !error.empty()) {
+    if (submission_->box_exec_errno() <= 0) throw JudgeFault(fmt::format("cannot start the submission: {}", error));
+    result.facts.exec_error = error;
+  }
   result.submission_stderr_tail = read_tail(submission_stderr_path_, message_tail_bytes);
   result.interactor_stderr_tail = read_tail(interactor_stderr_path_, message_tail_bytes);
   TestFacts& facts = result.facts;
@@ -357,7 +363,6 @@ InteractionResult Interaction::collect() {
   const bool accepted = facts.interactor.exit.exit_code == 42 && !facts.interactor.exit.signaled;
   if (facts.report.message.empty() && !accepted)
     facts.report.message = without_trailing_newlines(result.interactor_stderr_tail);
-  facts.stderr_reports_out_of_memory = stderr_reports_out_of_memory(result.submission_stderr_tail);
   result.probe = accepted && is_probe_pass(request_.feedback_dir);
   const TestCgroup* cgroup = wiring_.cgroup ? &*wiring_.cgroup : nullptr;
   result.containment = describe_containment(

@@ -35,13 +35,6 @@ bool is_probe_pass(const fs::path& feedback_dir) {
   return result.is_object() && result.value("probe", false) == true;
 }
 
-bool stderr_reports_out_of_memory(const std::string& stderr_tail) {
-  return stderr_tail.find("std::bad_alloc") != std::string::npos ||
-         stderr_tail.find("MemoryError") != std::string::npos ||
-         stderr_tail.find("Cannot allocate memory") != std::string::npos ||
-         stderr_tail.find("out of memory") != std::string::npos;
-}
-
 InteractorReport read_interactor_report(const fs::path& feedback_dir, nlohmann::json& raw) {
   InteractorReport report;
   report.message = without_trailing_newlines(read_tail(feedback_dir / "judgemessage.txt", message_tail_bytes));

@@ -27,8 +27,6 @@ bool is_probe_pass(const std::filesystem::path& feedback_dir);
 // `text` without the line ends at its end.
 std::string without_trailing_newlines(std::string text);
 
-// Whether the tail of a submission's stderr says an allocation failed.
-bool stderr_reports_out_of_memory(const std::string& stderr_tail);
 
 // How much of judgemessage.txt and of a program's stderr the judge keeps.
 inline constexpr std::size_t message_tail_bytes = 4096;

@@ -156,6 +156,8 @@ std::optional<Decision> time_or_idle(const TestFacts& facts) {
 
 // Rule 3: the submission's own faults, in order of precedence: TLE, ILE, MLE, OLE, RTE.
 std::optional<Decision> submission_fault(const TestFacts& facts) {
+  if (!facts.exec_error.empty())
+    return Decision{Verdict::RTE, fmt::format("could not be executed: {}", facts.exec_error)};
   if (auto decision = time_or_idle(facts)) return decision;
   const EndFacts& sub = facts.submission;
   const bool crashed = (sub.exit.signaled && !sub.killed_by_judge) ||
@@ -169,12 +171,12 @@ std::optional<Decision> submission_fault(const TestFacts& facts) {
                     fmt::format("ran out of memory: killed by the kernel at the memory limit of {} "
                                 "KiB (peak {} KiB when it was killed)",
                                 memory_kib, sub.exit.peak_kib)};
-  if (crashed && (facts.stderr_reports_out_of_memory || peak_near_limit))
+  // MLE only from facts the kernel gave: an OOM kill (above), the cgroup's limit
+  // reached, or a peak at the limit. Never from what the program printed.
+  if (crashed && (sub.memory_limit_reached || peak_near_limit))
     return Decision{Verdict::MLE, fmt::format("ran out of memory: peak {} KiB, the limit is {} KiB{}",
                                               sub.exit.peak_kib, memory_kib,
-                                              facts.stderr_reports_out_of_memory
-                                                  ? " (an allocation failed)"
-                                                  : "")};
+                                              sub.memory_limit_reached ? " (the limit was reached)" : "")};
   if (sub.exit.signaled && sub.exit.signal == SIGXFSZ)
     return Decision{Verdict::OLE, "wrote more than the output limit allows (killed by SIGXFSZ)"};
   if (!crashed) return std::nullopt;

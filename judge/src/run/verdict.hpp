@@ -34,6 +34,9 @@ struct EndFacts {
   // The kernel's memory cgroup of the test killed a process of it for reaching the
   // memory limit (memory.oom_control / memory.events "oom_kill").
   bool oom_killed = false;
+  // The test's memory cgroup reached its limit at some point (v1 memory.failcnt, v2
+  // memory.events "max"): an allocation may have failed there.
+  bool memory_limit_reached = false;
 };
 
 // What the interactor said in FEEDBACK_DIR (docs/problem-format.md).
@@ -56,10 +59,9 @@ struct TestFacts {
   EndFacts interactor;
   Side exited_first = Side::none;
   InteractorReport report;
-  // The submission's stderr ended with an out-of-memory report (std::bad_alloc,
-  // Python's MemoryError): under an address-space limit, a failed allocation looks
-  // like an ordinary crash otherwise.
-  bool stderr_reports_out_of_memory = false;
+  // The submission could not be executed (judge-box's exec error, with its errno: not
+  // a program the kernel can run, a missing interpreter): its own fault, an RTE.
+  std::string exec_error;
   // Bytes the interactor had written when the wall limit ran out (/proc/PID/io
   // wchar), -1 if unknown: 0 means both sides waited and the interactor never
   // spoke, which is the interactor's fault.

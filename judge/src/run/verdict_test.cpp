@@ -280,15 +280,32 @@ const Row rows[] = {
        return f;
      },
      Verdict::MLE, "peak"},
-    {"bad_alloc abort with a low peak: MLE",
+    {"abort after the memory cgroup's limit was reached, with a low peak: MLE",
      [] {
        auto f = rejected_run(Verdict::WA, Side::submission);
        f.report.contestant_eof = f.report.contestant_eof_reported = true;
        f.submission.exit = killed(SIGABRT, 100, 5000);
-       f.stderr_reports_out_of_memory = true;
+       f.submission.memory_limit_reached = true;
        return f;
      },
-     Verdict::MLE, "allocation failed"},
+     Verdict::MLE, "the limit was reached"},
+    {"a crash that merely says 'out of memory', far from the limit: RTE (words are no fact)",
+     [] {
+       auto f = rejected_run(Verdict::WA, Side::submission);
+       f.report.contestant_eof = f.report.contestant_eof_reported = true;
+       f.submission.exit = killed(SIGABRT, 100, 3000);
+       return f;
+     },
+     Verdict::RTE, "SIGABRT"},
+    {"a submission that could not be executed: RTE with the reason",
+     [] {
+       auto f = rejected_run(Verdict::WA, Side::submission);
+       f.report.contestant_eof = f.report.contestant_eof_reported = true;
+       f.submission.exit = exited(127);
+       f.exec_error = "cannot execute /box/a.out: Exec format error";
+       return f;
+     },
+     Verdict::RTE, "could not be executed: cannot execute /box/a.out: Exec format error"},
     {"killed by the memory cgroup's OOM killer with a low peak: MLE",
      [] {
        auto f = rejected_run(Verdict::WA, Side::submission);
