@@ -10,6 +10,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/search_path.hpp"
 #include "base/text_file.hpp"
 #include "problem/tests.hpp"
 #include "problem/scoring.hpp"
@@ -59,8 +60,10 @@ std::vector<std::string> resolve_interactor(const std::string& name, const fs::p
       relative && !relative_inside(in_dir, paths.build_dir))
     candidates.push_back(paths.build_dir / *relative);
   for (const fs::path& candidate : candidates) {
+    // The judge execs argv[0] without a PATH search: python3 by its absolute path.
     if (candidate.extension() == ".py" && fs::is_regular_file(candidate))
-      return {"python3", fs::absolute(candidate).string()};
+      return {python3_for(fmt::format("the interactor {}", candidate.string())).string(),
+              fs::absolute(candidate).string()};
     if (is_executable_file(candidate)) return {fs::absolute(candidate).string()};
   }
   std::string looked;

@@ -1,0 +1,20 @@
+// Finding a program on $PATH the way a shell does, so that the judge can run the
+// python3 (or any tool) the user has, by its absolute path: the judge execs argv[0]
+// directly (process.hpp) and does no PATH search of its own.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string_view>
+
+namespace judge {
+
+// The first executable regular file NAME in the folders of $PATH (an empty entry is
+// the current folder), as an absolute path; nullopt if there is none. A NAME that
+// holds a '/' is not searched for: it is returned as it is if it is executable.
+std::optional<std::filesystem::path> find_on_path(std::string_view name);
+
+// find_on_path("python3"), or a ConfigError saying that python3 is needed for `what`.
+std::filesystem::path python3_for(std::string_view what);
+
+}  // namespace judge

@@ -1,0 +1,124 @@
+#include "problem/yaml_file.hpp"
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "base/text_file.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The value as the file wrote it, for a message ('lots', a list, a map).
+std::string shown(const YAML::Node& value) {
+  if (value.IsScalar()) return "'" + value.Scalar() + "'";
+  if (value.IsSequence()) return "a list";
+  if (value.IsMap()) return "a map";
+  return "nothing";
+}
+
+[[noreturn]] void wrong_type(const YAML::Node& value, const YamlFile& file, std::string_view key,
+                             std::string_view expected) {
+  throw ConfigError(
+      fmt::format("{}must be {}, got {}", file.where(key), expected, shown(value)));
+}
+
+}  // namespace
+
+YamlFile YamlFile::load(const fs::path& path) {
+  const auto text = read_file(path);
+  if (!text) throw ConfigError(fmt::format("cannot read {}", path.string()));
+  YamlFile file{path, {}};
+  try {
+    file.root = YAML::Load(*text);
+  } catch (const YAML::Exception& error) {
+    throw ConfigError(fmt::format("{} is not valid YAML: {}", path.string(), error.what()));
+  }
+  if (file.root.IsNull()) file.root = YAML::Node(YAML::NodeType::Map);
+  if (!file.root.IsMap())
+    throw ConfigError(fmt::format("{} must hold a map of keys (key: value lines), got {}",
+                                  path.string(), shown(file.root)));
+  return file;
+}
+
+std::string YamlFile::where(std::string_view key) const {
+  return fmt::format("{}: {} ", path.string(), key);
+}
+
+std::string yaml_string(const YAML::Node& value, const YamlFile& file, std::string_view key) {
+  if (!value.IsScalar()) wrong_type(value, file, key, "a string");
+  return value.Scalar();
+}
+
+double yaml_number(const YAML::Node& value, const YamlFile& file, std::string_view key) {
+  if (!value.IsScalar()) wrong_type(value, file, key, "a number");
+  try {
+    return value.as<double>();
+  } catch (const YAML::Exception&) {
+    wrong_type(value, file, key, "a number");
+  }
+}
+
+bool yaml_bool(const YAML::Node& value, const YamlFile& file, std::string_view key) {
+  if (!value.IsScalar()) wrong_type(value, file, key, "true or false");
+  try {
+    return value.as<bool>();
+  } catch (const YAML::Exception&) {
+    wrong_type(value, file, key, "true or false");
+  }
+}
+
+double yaml_positive(const YAML::Node& value, const YamlFile& file, std::string_view key,
+                     std::string_view what) {
+  const double number = yaml_number(value, file, key);
+  if (!(number > 0)) wrong_type(value, file, key, fmt::format("a number of {} > 0", what));
+  return number;
+}
+
+std::vector<std::string> yaml_string_list(const YAML::Node& value, const YamlFile& file,
+                                          std::string_view key) {
+  if (!value.IsSequence()) wrong_type(value, file, key, "a list of strings");
+  std::vector<std::string> items;
+  for (const auto& item : value) {
+    if (!item.IsScalar()) wrong_type(value, file, key, "a list of strings (not of lists or maps)");
+    items.push_back(item.Scalar());
+  }
+  return items;
+}
+
+std::vector<std::string> yaml_map_keys(const YAML::Node& value, const YamlFile& file,
+                                       std::string_view key) {
+  if (!value.IsMap()) wrong_type(value, file, key, "a map");
+  std::vector<std::string> keys;
+  for (const auto& entry : value) keys.push_back(entry.first.Scalar());
+  return keys;
+}
+
+std::vector<std::string> unknown_keys(const YAML::Node& map, const std::set<std::string>& known,
+                                      std::string_view prefix) {
+  std::vector<std::string> unknown;
+  if (!map.IsMap()) return unknown;
+  for (const auto& entry : map) {
+    const std::string key = entry.first.Scalar();
+    if (!known.contains(key)) unknown.push_back(std::string(prefix) + key);
+  }
+  return unknown;
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  return words;
+}
+
+}  // namespace judge
