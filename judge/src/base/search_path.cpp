@@ -5,9 +5,6 @@
 #include <cstdlib>
 #include <string>
 
-#include <fmt/core.h>
-
-#include "base/errors.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -39,14 +36,6 @@ std::optional<fs::path> find_on_path(std::string_view name) {
     start = end + 1;
   }
   return std::nullopt;
-}
-
-fs::path python3_for(std::string_view what) {
-  if (auto python = find_on_path("python3")) return *python;
-  throw ConfigError(fmt::format(
-      "{} is a Python program, but python3 is not on PATH ({}): install python3 or add "
-      "its folder to PATH",
-      what, std::getenv("PATH") ? std::getenv("PATH") : "unset"));
 }
 
 }  // namespace judge

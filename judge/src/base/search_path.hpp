@@ -14,7 +14,4 @@ namespace judge {
 // holds a '/' is not searched for: it is returned as it is if it is executable.
 std::optional<std::filesystem::path> find_on_path(std::string_view name);
 
-// find_on_path("python3"), or a ConfigError saying that python3 is needed for `what`.
-std::filesystem::path python3_for(std::string_view what);
-
 }  // namespace judge

@@ -10,10 +10,12 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
-#include "base/search_path.hpp"
 #include "base/text_file.hpp"
-#include "problem/tests.hpp"
+#include "problem/icpc_package.hpp"
 #include "problem/scoring.hpp"
+#include "problem/tests.hpp"
+#include "process/python3.hpp"
+#include "submission/submission.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -181,15 +183,20 @@ Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
     std::string names;
     for (const auto& known : known_problems(paths)) names += " " + known;
     throw ConfigError(fmt::format(
-        "no problem '{}': give a problem name (known:{}) or a directory holding problem.json",
+        "no problem '{}': give a problem name (known:{}) or a directory holding problem.json "
+        "or problem.yaml (an ICPC package)",
         name_or_path, names.empty() ? " none" : names));
   }
   dir = fs::absolute(dir).lexically_normal();
   if (dir.filename().empty()) dir = dir.parent_path();
   const fs::path file = dir / "problem.json";
-  if (!fs::is_regular_file(file))
-    throw ConfigError(fmt::format("{} has no problem.json", dir.string()));
-  return parse_problem(read_text_file(file), dir, paths);
+  if (fs::is_regular_file(file)) return parse_problem(read_text_file(file), dir, paths);
+  if (fs::is_regular_file(dir / "problem.yaml"))
+    return load_icpc_package(dir, PackageOptions{default_cache_dir()});
+  throw ConfigError(fmt::format(
+      "{} has neither problem.json (this judge's format) nor problem.yaml (an ICPC/Kattis "
+      "package)",
+      dir.string()));
 }
 
 std::string_view format_name(ProblemFormat format) {

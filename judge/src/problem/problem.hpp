@@ -86,7 +86,8 @@ struct Problem {
 };
 
 // Loads PROBLEM given as a name (interactors/<name>/ of the source tree) or as a
-// path to a directory holding problem.json.
+// path to a directory holding problem.json, or problem.yaml (an ICPC package, read by
+// icpc_package.hpp, its output validator built into default_cache_dir()).
 Problem load_problem(const std::string& name_or_path, const JudgePaths& paths);
 
 // Parses problem.json text for a problem directory (the interactor is resolved and

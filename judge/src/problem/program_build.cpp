@@ -16,6 +16,7 @@
 #include "base/errors.hpp"
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
+#include "process/python3.hpp"
 #include "process/tool_run.hpp"
 
 namespace judge {

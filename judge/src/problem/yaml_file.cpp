@@ -98,7 +98,7 @@ std::vector<std::string> yaml_map_keys(const YAML::Node& value, const YamlFile& 
 std::vector<std::string> unknown_keys(const YAML::Node& map, const std::set<std::string>& known,
                                       std::string_view prefix) {
   std::vector<std::string> unknown;
-  if (!map.IsMap()) return unknown;
+  if (!map || !map.IsMap()) return unknown;  // an absent key's node is invalid: test it first
   for (const auto& entry : map) {
     const std::string key = entry.first.Scalar();
     if (!known.contains(key)) unknown.push_back(std::string(prefix) + key);
