@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include <fmt/core.h>
@@ -59,7 +60,7 @@ bool read_version(const YamlFile& yaml) {
                                 version));
 }
 
-void check_keys(const YamlFile& yaml, bool legacy, std::vector<std::string>& notes) {
+void check_keys(const YamlFile& yaml, bool legacy, bool strict, std::vector<std::string>& notes) {
   std::vector<std::string> unknown = unknown_keys(yaml.root, legacy ? legacy_keys : modern_keys);
   if (const YAML::Node limits = yaml.root["limits"]; limits && limits.IsMap()) {
     for (auto& key : unknown_keys(limits, legacy ? legacy_limit_keys : modern_limit_keys, "limits."))
@@ -70,16 +71,36 @@ void check_keys(const YamlFile& yaml, bool legacy, std::vector<std::string>& not
         unknown.push_back(key);
   }
   for (const auto& key : unknown) {
-    if (!legacy)
+    if (strict && !legacy)
       throw ConfigError(yaml.where(key) + "is not a key of problem.yaml (the specification "
                                           "treats unknown keys as errors; check its spelling)");
-    notes.push_back(fmt::format("{}: unknown key \"{}\" (ignored)", yaml.path.string(), key));
+    notes.push_back(fmt::format("{}: unknown key \"{}\" (ignored; check its spelling)",
+                                yaml.path.string(), key));
   }
+}
+
+// The \problemname{...} of an English (or language-less) LaTeX statement, which is
+// where a legacy package without `name` keeps it (problemtools reads it there).
+std::optional<std::string> statement_name(const fs::path& dir) {
+  for (const char* file : {"problem_statement/problem.en.tex", "problem_statement/problem.tex",
+                           "statement/problem.en.tex"}) {
+    const auto text = read_file(dir / file);
+    if (!text) continue;
+    const std::size_t start = text->find("\\problemname{");
+    if (start == std::string::npos) continue;
+    const std::size_t open = start + std::string_view("\\problemname{").size();
+    int depth = 1;
+    for (std::size_t i = open; i < text->size(); ++i) {
+      depth += (*text)[i] == '{' ? 1 : (*text)[i] == '}' ? -1 : 0;
+      if (depth == 0) return text->substr(open, i - open);
+    }
+  }
+  return std::nullopt;
 }
 
 std::string read_name(const YamlFile& yaml, const fs::path& dir) {
   const YAML::Node name = yaml.root["name"];
-  if (!name) return dir.filename().string();
+  if (!name || name.IsNull()) return statement_name(dir).value_or(dir.filename().string());
   if (name.IsMap()) {
     if (name["en"]) return yaml_string(name["en"], yaml, "name.en");
     const auto languages = yaml_map_keys(name, yaml, "name");
@@ -119,8 +140,10 @@ ProblemKind read_modern_kind(const YamlFile& yaml) {
   ProblemKind kind;
   const YAML::Node type = yaml.root["type"];
   std::vector<std::string> types{"pass-fail"};
+  // A string may list several types separated by spaces ("pass-fail interactive"):
+  // the specification's own example and DOMjudge write it so.
   if (type) types = type.IsSequence() ? yaml_string_list(type, yaml, "type")
-                                      : std::vector{yaml_string(type, yaml, "type")};
+                                      : split_words(yaml_string(type, yaml, "type"));
   if (types.empty()) throw ConfigError(yaml.where("type") + "must not be an empty list");
   bool pass_fail = false;
   for (const auto& value : types) {
@@ -267,7 +290,9 @@ void read_limits(const YamlFile& yaml, bool legacy, const ProblemKind& kind, con
   }
 }
 
-// The one program inside output_validators/ (legacy, and some 2023-07 drafts).
+// The program in a validator folder of the other layout: output_validators/ holds
+// one program (legacy); an output_validator/ holding only one folder is that folder
+// (a transitional layout seen in problemtools' own example).
 fs::path only_program_in(const fs::path& folder) {
   std::vector<fs::path> programs;
   for (const auto& entry : fs::directory_iterator(folder)) {
@@ -283,28 +308,48 @@ fs::path only_program_in(const fs::path& folder) {
       folder.string(), programs.empty() ? " nothing" : names));
 }
 
+bool holds_one_folder_only(const fs::path& folder) {
+  std::size_t entries = 0, folders = 0;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name[0] == '.') continue;
+    ++entries;
+    folders += entry.is_directory() ? 1 : 0;
+  }
+  return entries == 1 && folders == 1;
+}
+
+// Both layouts are read in both versions (real packages mix them: DOMjudge's legacy
+// hangman has output_validator/, BAPCtools' 2023-07 drafts output_validators/); the
+// version's own layout first.
 fs::path find_output_validator(const fs::path& dir, bool legacy, const ProblemKind& kind,
                                std::vector<std::string>& notes) {
-  const fs::path modern = dir / "output_validator";
-  const fs::path old = dir / "output_validators";
   if (legacy && !kind.custom_validation)
     throw ConfigError(fmt::format(
         "{}/problem.yaml: validation is default: the problem is judged by the default output "
         "validator, which this judge does not run (it runs interactive and multi-pass problems "
         "with the package's own validator: validation: custom interactive)",
         dir.string()));
-  if (!legacy && fs::exists(modern)) return modern;
-  if (fs::is_directory(old)) {
-    if (!legacy)
-      notes.push_back(fmt::format("the output validator is taken from {} (the 2023-07 name is "
-                                  "output_validator/)",
-                                  old.string()));
-    return only_program_in(old);
+  const fs::path modern = dir / "output_validator";
+  const fs::path old = dir / "output_validators";
+  const bool has_modern = fs::exists(modern), has_old = fs::is_directory(old);
+  std::optional<fs::path> found;
+  if (has_modern && (!legacy || !has_old)) {
+    found = fs::is_directory(modern) && holds_one_folder_only(modern) ? only_program_in(modern) : modern;
+  } else if (has_old) {
+    found = only_program_in(old);
   }
-  throw ConfigError(fmt::format(
-      "{} has no output validator ({}): this judge runs problems judged by the package's own "
-      "validator, not the default one",
-      dir.string(), legacy ? "output_validators/<name>/" : "output_validator/"));
+  if (!found)
+    throw ConfigError(fmt::format(
+        "{} has no output validator ({}): this judge runs problems judged by the package's own "
+        "validator, not the default one",
+        dir.string(), legacy ? "output_validators/<name>/" : "output_validator/"));
+  const bool own_layout = legacy ? found->parent_path() == old : *found == modern;
+  if (!own_layout)
+    notes.push_back(fmt::format("the output validator is {} (the {} layout is {})", found->string(),
+                                legacy ? "legacy" : "2023-07+",
+                                legacy ? "output_validators/<name>/" : "output_validator/"));
+  return *found;
 }
 
 nlohmann::json score_group_json(const ScoreGroup& group) {
@@ -342,7 +387,7 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
   problem.convention = InteractorConvention::icpc;
   // ICPC validators know nothing of JUDGE_TRANSCRIPT_FILE: the judge relays and records.
   problem.interactor_writes_transcript = false;
-  check_keys(yaml, legacy, problem.notes);
+  check_keys(yaml, legacy, options.strict, problem.notes);
   problem.name = read_name(yaml, dir);
   const ProblemKind kind = legacy ? read_legacy_kind(yaml) : read_modern_kind(yaml);
   problem.mode = kind.interactive ? PassMode::interactive : PassMode::offline;
@@ -367,6 +412,7 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
   const fs::path validator = find_output_validator(dir, legacy, kind, problem.notes);
   const BuiltProgram built = build_package_program(validator, options.cache_dir);
   problem.interactor_command = built.command;
+  problem.interactor_working_dir = built.working_dir;
   for (const auto& note : built.notes)
     problem.notes.push_back(fmt::format("output validator {}: {}", validator.string(), note));
   return problem;

@@ -5,8 +5,8 @@
 // problemtools' behaviour does.
 //
 //   problem.yaml                 Problem
-//   name (string, or map of      name ("en", else the first language; the folder's
-//   languages)                   name when absent)
+//   name (string, or map of      name ("en", else the first language; when absent,
+//   languages)                   the statement's \problemname, else the folder's name)
 //   validation: custom           mode interactive; legacy
 //   interactive / type:
 //   interactive (or a list
@@ -35,15 +35,17 @@
 //   limits.validation_time (s),  limits.interactor_cpu_ms, interactor_memory_kib
 //   validation_memory (MiB)      (defaults 60 s, 2048 MiB)
 //   output_validator/ (2023+),   interactor_command, built by program_build.hpp
-//   output_validators/<one>/
-//   (legacy)
+//   output_validators/<one>/     (each version reads both layouts, its own first);
+//   (legacy)                     interactor_working_dir for build/run scripts
 //   data/                        tests (icpc_testdata.hpp)
 //   submissions/                 submissions_dir (expectations.hpp reads it)
 //
-// Unknown problem.yaml keys: a ConfigError for 2023-07+ (the specification: "Any
-// unknown keys should be treated as an error"; they would otherwise silently change
-// how the problem is judged), a note for legacy, whose packages in the wild carry
-// keys of many tools and drafts. A package with no custom output validator (the
+// Unknown problem.yaml keys: the specification says "Any unknown keys should be
+// treated as an error", but real packages carry keys of other versions and tools
+// (the specification's own 2025-09 example has source_url; DOMjudge's legacy
+// boolfind has validator_args: /work/notes/real-packages.md). So an unknown key is a
+// note ("check its spelling"), and a ConfigError only for a 2023-07+ package read
+// with PackageOptions::strict (judge verify). Legacy: always a note. A package with no custom output validator (the
 // default validator) or of type submit-answer is a ConfigError: this judge runs
 // problems whose validator is the package's own program.
 #pragma once
@@ -56,6 +58,9 @@ namespace judge {
 
 struct PackageOptions {
   std::filesystem::path cache_dir;  // where the output validator is built (programs/)
+  // Unknown problem.yaml keys of a 2023-07+ package are ConfigErrors (judge verify);
+  // otherwise notes (judge run).
+  bool strict = false;
 };
 
 // The CPU limit `judge run` uses for a package that gives no time limit, until

@@ -29,7 +29,7 @@ class IcpcPackage : public testing::Test {
   }
   void modern_validator() { write("output_validator/validate.py", "import sys\nsys.exit(42)\n"); }
   void legacy_validator() { write("output_validators/check/check.py", "import sys\nsys.exit(42)\n"); }
-  Problem load() { return load_icpc_package(dir(), {temp.path() / "cache"}); }
+  Problem load() { return load_icpc_package(dir(), {temp.path() / "cache", strict}); }
   std::string error_of() {
     try {
       load();
@@ -50,6 +50,7 @@ class IcpcPackage : public testing::Test {
   }
   fs::path dir() const { return temp.path() / "pkg"; }
   TempDir temp{"icpc-package-test-"};
+  bool strict = false;
 };
 
 TEST_F(IcpcPackage, LegacyInteractivePackage) {
@@ -147,13 +148,25 @@ TEST_F(IcpcPackage, MissingAnswerIsAConfigErrorIn2023Packages) {
   EXPECT_NE(message.find("01.ans"), std::string::npos);
 }
 
-TEST_F(IcpcPackage, UnknownKeysAreErrorsIn2023PackagesNamingTheKey) {
-  write("problem.yaml", "problem_format_version: 2025-09\ntype: interactive\nname: x\nvalidator_flags: a\n");
+TEST_F(IcpcPackage, UnknownKeysAreNotesAndStrictErrorsIn2023Packages) {
+  // The specification's own 2025-09 example carries the legacy key source_url.
+  write("problem.yaml",
+        "problem_format_version: 2025-09\ntype: interactive\nname: x\nsource_url: http://x\n"
+        "rights_owner:\nsource: {name: , url: }\n");
   modern_validator();
   test("secret/01");
-  EXPECT_NE(error_of().find("validator_flags is not a key"), std::string::npos);
+  EXPECT_TRUE(has_note(load(), "unknown key \"source_url\""));
+  strict = true;
+  EXPECT_NE(error_of().find("source_url is not a key"), std::string::npos);
   write("problem.yaml", "problem_format_version: 2025-09\ntype: interactive\nlimits:\n  time_limt: 2\n");
   EXPECT_NE(error_of().find("limits.time_limt"), std::string::npos);
+  strict = false;
+  EXPECT_TRUE(has_note(load(), "limits.time_limt"));
+  // Legacy: a note even when strict (DOMjudge's own example has validator_args).
+  strict = true;
+  write("problem.yaml", "validation: custom interactive\nvalidator_args: --unused\n");
+  legacy_validator();
+  EXPECT_TRUE(has_note(load(), "validator_args"));
 }
 
 TEST_F(IcpcPackage, BadValuesAreConfigErrorsNamingFileAndKey) {
@@ -317,6 +330,71 @@ TEST_F(IcpcPackage, LoadProblemDispatchesOnTheFileItFinds) {
     EXPECT_NE(std::string(error.what()).find("neither problem.json"), std::string::npos);
     EXPECT_NE(std::string(error.what()).find("problem.yaml"), std::string::npos);
   }
+}
+
+TEST_F(IcpcPackage, RealPackageQuirksAreTolerated) {
+  // DOMjudge's hangman: legacy, multi-pass, shell-quoted flags, the 2023 validator folder.
+  write("problem.yaml",
+        "name: Hangman\nvalidation: custom multi-pass\n"
+        "validator_flags: --teammessage \"There are more testcases.\"\n"
+        "limits:\n  validation_passes: 26\n");
+  write("output_validator/validator.py", "import sys\nsys.exit(42)\n");
+  test("secret/with_spaces/01");
+  write("data/secret/testdata.yaml", "output_validator_flags: --secret\n");
+  write("data/secret/with_spaces/testdata.yaml",
+        "output_validator_flags: --secret --judgemessage 'This group checks sentences'\n");
+  Problem problem = load();
+  EXPECT_EQ(problem.mode, PassMode::offline);
+  EXPECT_EQ(problem.limits.passes, 26);
+  EXPECT_EQ(problem.tests[0].validator_args,
+            (Args{"--teammessage", "There are more testcases.", "--secret", "--judgemessage",
+                  "This group checks sentences"}));
+  EXPECT_EQ(fs::path(problem.interactor_command[1]).filename(), "validator.py");
+  EXPECT_TRUE(has_note(problem, "the output validator is"));
+
+  // The specification's example: type as a space-separated string; BAPCtools: args
+  // as a string in testdata.yaml.
+  fs::remove_all(dir());
+  write("problem.yaml", "problem_format_version: 2025-09  # or legacy\ntype: pass-fail interactive\n");
+  modern_validator();
+  test("secret/01");
+  write("data/testdata.yaml", "output_validator_args: float_tolerance 1E-6\n");
+  problem = load();
+  EXPECT_EQ(problem.mode, PassMode::interactive);
+  EXPECT_EQ(problem.tests[0].validator_args, (Args{"float_tolerance", "1E-6"}));
+  EXPECT_TRUE(has_note(problem, "is a string"));
+}
+
+TEST_F(IcpcPackage, NameComesFromTheStatementWhenProblemYamlHasNone) {
+  write("problem.yaml", "validation: custom interactive\nname:\n");
+  write("problem_statement/problem.en.tex", "\\problemname{Guess the {\\em Number}}\nText\n");
+  legacy_validator();
+  test("secret/01");
+  EXPECT_EQ(load().name, "Guess the {\\em Number}");
+}
+
+TEST_F(IcpcPackage, ValidatorFolderNestedInOutputValidatorIsUsed) {
+  write("problem.yaml", "problem_format_version: 2023-07-draft\ntype: interactive\n");
+  write("output_validator/guess_validator/validate.py", "import sys\nsys.exit(42)\n");
+  test("secret/01");
+  EXPECT_EQ(fs::path(load().interactor_command[1]).filename(), "validate.py");
+}
+
+TEST_F(IcpcPackage, BuildRunValidatorRunsInItsBuiltFolder) {
+  write("problem.yaml", "problem_format_version: 2025-09\ntype: interactive\n");
+  write("output_validator/build", "#!/bin/sh\nprintf '#!/bin/sh\\nexit 42\\n' > jury\nchmod +x jury\n");
+  write("output_validator/run", "#!/bin/sh\nexec ./jury \"$@\"\n");
+  test("secret/01");
+  const Problem problem = load();
+  ASSERT_FALSE(problem.interactor_working_dir.empty());
+  EXPECT_TRUE(fs::exists(problem.interactor_working_dir / "jury"));
+}
+
+TEST_F(IcpcPackage, GeneratedDataSaysToGenerateFirst) {
+  write("problem.yaml", "problem_format_version: 2023-07-draft\ntype: interactive\n");
+  modern_validator();
+  write("generators/generators.yaml", "data: {}\n");
+  EXPECT_NE(error_of().find("generate the tests first"), std::string::npos);
 }
 
 }  // namespace

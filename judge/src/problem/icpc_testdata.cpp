@@ -205,10 +205,16 @@ void Walker::walk(const fs::path& dir, const std::string& name, const Inherited&
 
 PackageTestdata Walker::run() {
   result_.secret = {"secret", 100.0, "sum", {}};
-  if (!fs::is_directory(data_dir_ / "secret"))
-    throw ConfigError(fmt::format("{} has no secret/ folder (the specification requires "
-                                  "data/secret with the secret tests)",
-                                  data_dir_.string()));
+  if (!fs::is_directory(data_dir_ / "secret")) {
+    const bool generated = fs::exists(data_dir_.parent_path() / "generators" / "generators.yaml");
+    throw ConfigError(fmt::format(
+        "{} has no secret/ folder (the specification requires data/secret with the secret "
+        "tests){}",
+        data_dir_.string(),
+        generated ? "; the package has generators/generators.yaml: generate the tests first "
+                    "(BAPCtools: bt generate)"
+                  : ""));
+  }
   const Inherited root = configure(data_dir_, "", {});
   for (const char* top : {"sample", "secret"})
     if (fs::is_directory(data_dir_ / top)) walk(data_dir_ / top, top, root);

@@ -63,6 +63,10 @@ struct Problem {
   std::filesystem::path dir;
   ProblemFormat format = ProblemFormat::native;
   std::vector<std::string> interactor_command;  // ready to run (built if it came as source)
+  // The folder the interactor must run in; empty: the judge's choice. Set for a
+  // package validator given as build/run scripts: its folder in the cache, where
+  // BAPCtools runs it and where real `run` scripts expect their build (./jury).
+  std::filesystem::path interactor_working_dir;
   InteractorConvention convention = InteractorConvention::icpc;
   PassMode mode = PassMode::interactive;
   // Between the passes of a multi-pass test the judge waits for the wall clock's

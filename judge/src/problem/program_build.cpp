@@ -244,10 +244,13 @@ std::optional<fs::path> published(const fs::path& link) {
   return std::nullopt;
 }
 
-Command run_command(const Plan& plan, const fs::path& built) {
-  Command command = substituted(plan.run, built);
-  if (plan.scripts) return script_command(command[0]);
-  return command;
+BuiltProgram built_program(const Plan& plan, const fs::path& built, bool built_now) {
+  BuiltProgram program{substituted(plan.run, built), {}, plan.form, built_now, plan.notes};
+  if (plan.scripts) {
+    program.command = script_command(program.command[0]);
+    program.working_dir = built / "program";
+  }
+  return program;
 }
 
 BuiltProgram build_in_cache(const fs::path& program, const Plan& plan, const fs::path& cache_dir) {
@@ -259,7 +262,7 @@ BuiltProgram build_in_cache(const fs::path& program, const Plan& plan, const fs:
     throw ConfigError(fmt::format("cannot create the program cache {}: {} (set JUDGE_CACHE_DIR)",
                                   programs.string(), ec.message()));
   const fs::path link = programs / key;
-  if (auto built = published(link)) return {run_command(plan, *built), plan.form, false, plan.notes};
+  if (auto built = published(link)) return built_program(plan, *built, false);
 
   std::string pattern = (programs / (key + ".XXXXXX")).string();
   if (::mkdtemp(pattern.data()) == nullptr)
@@ -277,14 +280,14 @@ BuiltProgram build_in_cache(const fs::path& program, const Plan& plan, const fs:
     if (error == EEXIST) {
       if (auto theirs = published(link)) {  // another judge finished first
         fs::remove_all(work, ec);
-        return {run_command(plan, *theirs), plan.form, false, plan.notes};
+        return built_program(plan, *theirs, false);
       }
     }
     fs::remove_all(work, ec);
     throw ConfigError(fmt::format("cannot publish the built program in {}: {}",
                                   programs.string(), std::strerror(error)));
   }
-  return {run_command(plan, fs::canonical(work)), plan.form, true, plan.notes};
+  return built_program(plan, fs::canonical(work), true);
 }
 
 }  // namespace
@@ -297,10 +300,10 @@ BuiltProgram build_package_program(const fs::path& program_path, const fs::path&
     throw ConfigError(fmt::format("the program {} does not exist", program.string()));
   if (program.extension() == ".py")
     return {{python3_for(fmt::format("the program {}", program.string())).string(), program.string()},
-            "Python file", false, {}};
+            {}, "Python file", false, {}};
   if (is_c_source(program) || is_cpp_source(program))
     return build_in_cache(program, compiled_plan({program.filename()}), cache_dir);
-  if (::access(program.c_str(), X_OK) == 0) return {{program.string()}, "executable", false, {}};
+  if (::access(program.c_str(), X_OK) == 0) return {{program.string()}, {}, "executable", false, {}};
   throw ConfigError(fmt::format(
       "the program {} is neither a .py, .c or .cpp file nor executable", program.string()));
 }

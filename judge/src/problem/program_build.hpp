@@ -38,6 +38,9 @@ namespace judge {
 
 struct BuiltProgram {
   std::vector<std::string> command;  // absolute paths, ready to exec
+  // Where to run it (empty: anywhere): build/run scripts run in their built folder,
+  // as BAPCtools runs them and as real `run` scripts (`./jury`) expect.
+  std::filesystem::path working_dir;
   std::string form;                  // "python file", "build/run scripts", "C++ sources", ...
   bool built_now = false;            // false: a cache hit, or nothing to build
   std::vector<std::string> notes;    // things a setter should know (files left out)

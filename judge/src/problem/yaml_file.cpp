@@ -109,15 +109,30 @@ std::vector<std::string> unknown_keys(const YAML::Node& map, const std::set<std:
 std::vector<std::string> split_words(std::string_view text) {
   std::vector<std::string> words;
   std::string word;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
-      if (!word.empty()) words.push_back(std::move(word));
+  bool in_word = false;
+  char quote = 0;  // ' or " while inside quotes
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote == '\'') {
+      if (c == '\'') quote = 0;
+      else word += c;
+    } else if (quote == '"') {
+      if (c == '"') quote = 0;
+      else if (c == '\\' && i + 1 < text.size() && std::string_view("\"\\$`").find(text[i + 1]) != std::string_view::npos)
+        word += text[++i];
+      else word += c;
+    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      if (in_word) words.push_back(std::move(word));
       word.clear();
+      in_word = false;
     } else {
-      word += c;
+      in_word = true;
+      if (c == '\'' || c == '"') quote = c;
+      else if (c == '\\' && i + 1 < text.size()) word += text[++i];
+      else word += c;
     }
   }
-  if (!word.empty()) words.push_back(std::move(word));
+  if (in_word) words.push_back(std::move(word));  // an unclosed quote runs to the end
   return words;
 }
 

@@ -48,7 +48,10 @@ std::vector<std::string> yaml_map_keys(const YAML::Node& value, const YamlFile& 
 std::vector<std::string> unknown_keys(const YAML::Node& map, const std::set<std::string>& known,
                                       std::string_view prefix = "");
 
-// Splits on whitespace ("max_guesses 11" -> {"max_guesses", "11"}).
+// Splits flags the way a POSIX shell splits words: on whitespace, with '...' and
+// "..." quoting and backslash escapes (`--teammessage "two words"` -> two words,
+// the second "two words"), as real legacy validator_flags are written (DOMjudge's
+// hangman). No expansion of any kind.
 std::vector<std::string> split_words(std::string_view text);
 
 }  // namespace judge
