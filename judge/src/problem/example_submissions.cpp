@@ -331,6 +331,21 @@ void add_native_rules(ExampleSubmission& submission) {
   submission.rules.push_back(std::move(rule));
 }
 
+// An entry that says only `use_for_time_limit: false` for a whole submission opts it
+// out of the time limit, its folder's rule included. Read literally, the
+// specification wants the flag beside the folder rule's own key; but an entry with
+// nothing else has no other meaning, and real packages write it so (a TLE
+// submission that only waits uses no CPU time).
+void opt_out_of_time_limit(ExampleSubmission& submission, const std::vector<YamlEntry>& entries) {
+  for (const auto& entry : entries) {
+    const RuleFields& own = entry.own;
+    if (own.time_limit != TimeLimitUse::none || own.permitted || own.required) continue;
+    if (!glob_matches_path(entry.glob, submission.name)) continue;
+    for (auto& rule : submission.rules)
+      if (rule.tests.empty()) rule.time_limit = TimeLimitUse::none;
+  }
+}
+
 void add_package_rules(ExampleSubmission& submission, bool legacy, std::vector<YamlEntry>& entries) {
   std::optional<ExpectationRule> folder_rule = icpc_folder_rule(submission.folder, legacy);
   for (auto& entry : entries) {  // a key that is a default folder's name changes its default
@@ -363,6 +378,7 @@ void add_package_rules(ExampleSubmission& submission, bool legacy, std::vector<Y
     if (entry.entrypoint) submission.entrypoint = *entry.entrypoint;
     if (entry.model_solution) submission.model_solution = *entry.model_solution;
   }
+  opt_out_of_time_limit(submission, entries);
   if (submission.rules.empty())
     submission.notes.push_back(fmt::format(
         "nothing is expected of it: {}/ is not a folder the specification knows, and no "

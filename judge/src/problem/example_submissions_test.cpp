@@ -161,6 +161,8 @@ TEST_F(ExampleSubmissions, UseForTimeLimitIsRecordedAndAddsItsConstraint) {
   const SubmissionListing listing = read_example_submissions(problem);
   const ExampleSubmission& waits = get(listing, "time_limit_exceeded/waits.py");
   ASSERT_EQ(waits.rules.size(), 2u);
+  // Only use_for_time_limit: false: the folder's rule is opted out too.
+  EXPECT_EQ(waits.rules[0].time_limit, TimeLimitUse::none);
   EXPECT_EQ(waits.rules[1].time_limit, TimeLimitUse::none);
   const ExampleSubmission& fast = get(listing, "accepted/fast.py");
   ASSERT_EQ(fast.rules.size(), 3u);
