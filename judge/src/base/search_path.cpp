@@ -9,14 +9,10 @@
 namespace judge {
 namespace fs = std::filesystem;
 
-namespace {
-
 bool is_executable_file(const fs::path& path) {
   std::error_code ec;
   return fs::is_regular_file(path, ec) && ::access(path.c_str(), X_OK) == 0;
 }
-
-}  // namespace
 
 std::optional<fs::path> find_on_path(std::string_view name) {
   if (name.empty()) return std::nullopt;

@@ -9,6 +9,9 @@
 
 namespace judge {
 
+// A regular file (after symlinks) that the judge may execute.
+bool is_executable_file(const std::filesystem::path& path);
+
 // The first executable regular file NAME in the folders of $PATH (an empty entry is
 // the current folder), as an absolute path; nullopt if there is none. A NAME that
 // holds a '/' is not searched for: it is returned as it is if it is executable.

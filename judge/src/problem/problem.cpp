@@ -10,6 +10,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/search_path.hpp"
 #include "base/text_file.hpp"
 #include "problem/icpc_package.hpp"
 #include "problem/scoring.hpp"
@@ -35,11 +36,6 @@ std::string read_text_file(const fs::path& path) {
   auto text = read_file(path);
   if (!text) throw ConfigError(fmt::format("cannot read {}", path.string()));
   return *text;
-}
-
-bool is_executable_file(const fs::path& path) {
-  std::error_code ec;
-  return fs::is_regular_file(path, ec) && ::access(path.c_str(), X_OK) == 0;
 }
 
 // `path` relative to `base`, if it lies inside it.

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <optional>
 
 #include <fmt/core.h>
@@ -206,9 +205,7 @@ void make_executable(const fs::path& file) {
 
 // A script without "#!" is run by sh, as a shell would (exec alone refuses it).
 Command script_command(const fs::path& script) {
-  char start_bytes[4] = {};
-  std::ifstream(script, std::ios::binary).read(start_bytes, sizeof start_bytes);
-  const std::string start(start_bytes, sizeof start_bytes);
+  const std::string start = read_head(script, 4);
   if (start.starts_with("#!") || start == "\x7f" "ELF") return {script.string()};
   return {"/bin/sh", script.string()};
 }

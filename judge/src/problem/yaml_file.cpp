@@ -24,6 +24,16 @@ std::string shown(const YAML::Node& value) {
       fmt::format("{}must be {}, got {}", file.where(key), expected, shown(value)));
 }
 
+// The scalar as T, or the message that it must be `expected`.
+template <typename T>
+T converted(const YAML::Node& value, const YamlFile& file, std::string_view key,
+            std::string_view expected) {
+  T result{};
+  if (!value.IsScalar() || !YAML::convert<T>::decode(value, result))
+    wrong_type(value, file, key, expected);
+  return result;
+}
+
 }  // namespace
 
 YamlFile YamlFile::load(const fs::path& path) {
@@ -47,26 +57,15 @@ std::string YamlFile::where(std::string_view key) const {
 }
 
 std::string yaml_string(const YAML::Node& value, const YamlFile& file, std::string_view key) {
-  if (!value.IsScalar()) wrong_type(value, file, key, "a string");
-  return value.Scalar();
+  return converted<std::string>(value, file, key, "a string");
 }
 
 double yaml_number(const YAML::Node& value, const YamlFile& file, std::string_view key) {
-  if (!value.IsScalar()) wrong_type(value, file, key, "a number");
-  try {
-    return value.as<double>();
-  } catch (const YAML::Exception&) {
-    wrong_type(value, file, key, "a number");
-  }
+  return converted<double>(value, file, key, "a number");
 }
 
 bool yaml_bool(const YAML::Node& value, const YamlFile& file, std::string_view key) {
-  if (!value.IsScalar()) wrong_type(value, file, key, "true or false");
-  try {
-    return value.as<bool>();
-  } catch (const YAML::Exception&) {
-    wrong_type(value, file, key, "true or false");
-  }
+  return converted<bool>(value, file, key, "true or false");
 }
 
 double yaml_positive(const YAML::Node& value, const YamlFile& file, std::string_view key,

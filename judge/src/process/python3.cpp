@@ -1,7 +1,6 @@
 #include "process/python3.hpp"
 
 #include <cstdlib>
-#include <fstream>
 #include <string>
 
 #include <fmt/core.h>
@@ -9,6 +8,7 @@
 #include "base/errors.hpp"
 #include "base/search_path.hpp"
 #include "base/temp_dir.hpp"
+#include "base/text_file.hpp"
 #include "process/tool_run.hpp"
 
 namespace judge {
@@ -16,11 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_elf(const fs::path& file) {
-  char magic[4] = {};
-  std::ifstream(file, std::ios::binary).read(magic, sizeof magic);
-  return std::string(magic, sizeof magic) == "\x7f" "ELF";
-}
+bool is_elf(const fs::path& file) { return read_head(file, 4) == "\x7f" "ELF"; }
 
 // What the launcher starts, or the launcher itself if it does not answer.
 fs::path interpreter_behind(const fs::path& launcher) {
