@@ -347,15 +347,15 @@ void opt_out_of_time_limit(ExampleSubmission& submission, const std::vector<Yaml
 }
 
 void add_package_rules(ExampleSubmission& submission, bool legacy, std::vector<YamlEntry>& entries) {
-  std::optional<ExpectationRule> folder_rule = icpc_folder_rule(submission.folder, legacy);
-  for (auto& entry : entries) {  // a key that is a default folder's name changes its default
-    if (entry.glob != submission.folder || !folder_rule) continue;
-    entry.matched = true;
-    const RuleFields& own = entry.own;
-    std::vector<ExpectationRule> changed;
-    add_rules(own, *folder_rule, changed);
-    folder_rule = changed.front();
-    folder_rule->origin = fmt::format("folder {}/ as submissions.yaml changes it", submission.folder);
+  std::vector<ExpectationRule> folder_rules;
+  if (auto folder_rule = icpc_folder_rule(submission.folder, legacy)) {
+    for (auto& entry : entries) {  // a key that is a default folder's name changes its default
+      if (entry.glob != submission.folder) continue;
+      entry.matched = true;
+      folder_rule->origin = fmt::format("folder {}/ as submissions.yaml changes it", submission.folder);
+      add_rules(entry.own, *folder_rule, folder_rules);
+    }
+    if (folder_rules.empty()) folder_rules.push_back(*folder_rule);
   }
   if (auto tag = find_tag(submission.path)) {
     if (standard_folders.contains(submission.folder)) {
@@ -363,10 +363,10 @@ void add_package_rules(ExampleSubmission& submission, bool legacy, std::vector<Y
           "its @EXPECTED_RESULTS@ tag is ignored in {}/ (the folder decides, as in DOMjudge)",
           submission.folder));
     } else if (auto rule = tag_rule(tag->first, tag->second, submission.notes)) {
-      folder_rule = rule;
+      folder_rules = {*rule};
     }
   }
-  if (folder_rule) submission.rules.push_back(*folder_rule);
+  submission.rules = folder_rules;
   for (auto& entry : entries) {
     if (!glob_matches_path(entry.glob, submission.name)) continue;
     entry.matched = true;

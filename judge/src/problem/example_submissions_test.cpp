@@ -144,10 +144,17 @@ TEST_F(ExampleSubmissions, SubmissionsYamlGlobsGroupsAndMessages) {
 
 TEST_F(ExampleSubmissions, AKeyNamingADefaultFolderChangesItsRule) {
   write("time_limit_exceeded/slow.py");
-  write("submissions.yaml", "time_limit_exceeded:\n  permitted: [AC, WA, TLE]\n");
+  write("accepted/fast.py");
+  write("submissions.yaml", "time_limit_exceeded:\n  permitted: [AC, WA, TLE]\n"
+                            "accepted:\n  use_for_time_limit: lower\n");
   const SubmissionListing listing = read_example_submissions(problem);
   const ExampleSubmission& slow = get(listing, "time_limit_exceeded/slow.py");
   ASSERT_EQ(slow.rules.size(), 1u);  // changed, not added to
+  // use_for_time_limit on a default folder keeps its constraint rule too.
+  const ExampleSubmission& fast = get(listing, "accepted/fast.py");
+  ASSERT_EQ(fast.rules.size(), 2u);
+  EXPECT_EQ(fast.rules[1].time_limit, TimeLimitUse::lower);
+  EXPECT_EQ(fast.rules[0].permitted, std::set<Verdict>{V::AC});
   EXPECT_TRUE(passes(slow, {{"secret/strict/01", V::TLE, ""}, {"secret/strict/02", V::WA, ""}}));
   EXPECT_FALSE(passes(slow, all(V::WA)));  // required TLE is kept from the default
 }
