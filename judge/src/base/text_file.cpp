@@ -14,6 +14,14 @@ std::optional<std::string> read_file(const std::filesystem::path& path) {
   return text.str();
 }
 
+std::string read_head(const std::filesystem::path& path, std::size_t max_bytes) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text(max_bytes, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+  return text;
+}
+
 std::string read_tail(const std::filesystem::path& path, std::size_t max_bytes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return {};

@@ -13,6 +13,10 @@ namespace judge {
 // The file's bytes, or nullopt when it cannot be opened.
 std::optional<std::string> read_file(const std::filesystem::path& path);
 
+// The first `max_bytes` bytes of the file ("" when it cannot be opened): enough to
+// tell a script ("#!") from a binary ("\x7fELF").
+std::string read_head(const std::filesystem::path& path, std::size_t max_bytes);
+
 // The last `max_bytes` bytes of the file ("" when it cannot be opened): a program's
 // stderr may be megabytes, and only its end says how it failed.
 std::string read_tail(const std::filesystem::path& path, std::size_t max_bytes);

@@ -33,5 +33,13 @@ TEST(TextFile, ReadsOnlyTheTail) {
   EXPECT_EQ(read_tail(path, 4), "");
 }
 
+TEST(TextFile, ReadsOnlyTheHead) {
+  const fs::path path = temp_file("#!/bin/sh\n");
+  EXPECT_EQ(read_head(path, 2), "#!");
+  EXPECT_EQ(read_head(path, 100), "#!/bin/sh\n");
+  fs::remove(path);
+  EXPECT_EQ(read_head(path, 4), "");
+}
+
 }  // namespace
 }  // namespace judge

@@ -10,9 +10,13 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/search_path.hpp"
 #include "base/text_file.hpp"
-#include "problem/tests.hpp"
+#include "problem/icpc_package.hpp"
 #include "problem/scoring.hpp"
+#include "problem/tests.hpp"
+#include "process/python3.hpp"
+#include "submission/submission.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -32,11 +36,6 @@ std::string read_text_file(const fs::path& path) {
   auto text = read_file(path);
   if (!text) throw ConfigError(fmt::format("cannot read {}", path.string()));
   return *text;
-}
-
-bool is_executable_file(const fs::path& path) {
-  std::error_code ec;
-  return fs::is_regular_file(path, ec) && ::access(path.c_str(), X_OK) == 0;
 }
 
 // `path` relative to `base`, if it lies inside it.
@@ -59,8 +58,10 @@ std::vector<std::string> resolve_interactor(const std::string& name, const fs::p
       relative && !relative_inside(in_dir, paths.build_dir))
     candidates.push_back(paths.build_dir / *relative);
   for (const fs::path& candidate : candidates) {
+    // The judge execs argv[0] without a PATH search: python3 by its absolute path.
     if (candidate.extension() == ".py" && fs::is_regular_file(candidate))
-      return {"python3", fs::absolute(candidate).string()};
+      return {python3_for(fmt::format("the interactor {}", candidate.string())).string(),
+              fs::absolute(candidate).string()};
     if (is_executable_file(candidate)) return {fs::absolute(candidate).string()};
   }
   std::string looked;
@@ -178,15 +179,20 @@ Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
     std::string names;
     for (const auto& known : known_problems(paths)) names += " " + known;
     throw ConfigError(fmt::format(
-        "no problem '{}': give a problem name (known:{}) or a directory holding problem.json",
+        "no problem '{}': give a problem name (known:{}) or a directory holding problem.json "
+        "or problem.yaml (an ICPC package)",
         name_or_path, names.empty() ? " none" : names));
   }
   dir = fs::absolute(dir).lexically_normal();
   if (dir.filename().empty()) dir = dir.parent_path();
   const fs::path file = dir / "problem.json";
-  if (!fs::is_regular_file(file))
-    throw ConfigError(fmt::format("{} has no problem.json", dir.string()));
-  return parse_problem(read_text_file(file), dir, paths);
+  if (fs::is_regular_file(file)) return parse_problem(read_text_file(file), dir, paths);
+  if (fs::is_regular_file(dir / "problem.yaml"))
+    return load_icpc_package(dir, PackageOptions{default_cache_dir()});
+  throw ConfigError(fmt::format(
+      "{} has neither problem.json (this judge's format) nor problem.yaml (an ICPC/Kattis "
+      "package)",
+      dir.string()));
 }
 
 std::string_view format_name(ProblemFormat format) {

@@ -66,6 +66,10 @@ struct Problem {
   std::filesystem::path dir;
   ProblemFormat format = ProblemFormat::native;
   std::vector<std::string> interactor_command;  // ready to run (built if it came as source)
+  // The folder the interactor must run in; empty: the judge's choice. Set for a
+  // package validator given as build/run scripts: its folder in the cache, where
+  // BAPCtools runs it and where real `run` scripts expect their build (./jury).
+  std::filesystem::path interactor_working_dir;
   InteractorConvention convention = InteractorConvention::icpc;
   PassMode mode = PassMode::interactive;
   // Between the passes of a multi-pass test the judge waits for the wall clock's
@@ -89,7 +93,8 @@ struct Problem {
 };
 
 // Loads PROBLEM given as a name (interactors/<name>/ of the source tree) or as a
-// path to a directory holding problem.json.
+// path to a directory holding problem.json, or problem.yaml (an ICPC package, read by
+// icpc_package.hpp, its output validator built into default_cache_dir()).
 Problem load_problem(const std::string& name_or_path, const JudgePaths& paths);
 
 // Parses problem.json text for a problem directory (the interactor is resolved and

@@ -83,6 +83,17 @@ TEST_F(ProblemDir, InteractorIsFoundInTheBuildTreeMirror) {
   EXPECT_EQ(known_problems(paths), std::vector<std::string>{"p"});
 }
 
+TEST_F(ProblemDir, PythonInteractorRunsThroughPython3ByItsAbsolutePath) {
+  write("interactor.py", "import sys\nsys.exit(42)\n");
+  const Problem problem = parse_problem(R"({"interactor": "interactor.py"})", dir, paths);
+  ASSERT_EQ(problem.interactor_command.size(), 2u);
+  // The judge execs argv[0] without a PATH search, so a bare "python3" cannot start.
+  EXPECT_TRUE(fs::path(problem.interactor_command[0]).is_absolute());
+  EXPECT_EQ(fs::path(problem.interactor_command[0]).filename(), "python3");
+  EXPECT_TRUE(fs::exists(problem.interactor_command[0]));
+  EXPECT_EQ(problem.interactor_command[1], (dir / "interactor.py").string());
+}
+
 TEST_F(ProblemDir, TestsAreListedInNameOrderAndSelected) {
   write("b.in", "1\n");
   write("a.in", "1\n");

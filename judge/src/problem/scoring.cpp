@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "problem/icpc_scoring.hpp"
 
 namespace judge {
 namespace {
@@ -113,6 +114,7 @@ void validate_scoring(const nlohmann::json& scoring) {
   if (number_field(scoring, "max_score") < 0)
     throw ConfigError("scoring \"max_score\" must be >= 0");
   if (type == "all_or_nothing" || type == "per_test") return;
+  if (type == "icpc_groups") return validate_icpc_groups_scoring(scoring);
   if (type == "max_metric") {
     if (!scoring.contains("metric") || !scoring["metric"].is_string())
       throw ConfigError("scoring type max_metric needs \"metric\": the result.json key to take the maximum of");
@@ -146,7 +148,8 @@ void validate_scoring(const nlohmann::json& scoring) {
     return;
   }
   throw ConfigError(fmt::format(
-      "scoring type \"{}\" is not known (use all_or_nothing, per_test, max_metric or subtasks)",
+      "scoring type \"{}\" is not known (use all_or_nothing, per_test, max_metric, subtasks or "
+      "icpc_groups)",
       type));
 }
 
@@ -157,6 +160,7 @@ Score compute_score(const nlohmann::json& scoring, const std::vector<ScoredTest>
   const std::string type = scoring["type"].get<std::string>();
   if (type == "max_metric") return max_metric_score(scoring, tests, result);
   if (type == "subtasks") return subtask_score(scoring, tests, result);
+  if (type == "icpc_groups") return icpc_groups_score(scoring, tests, result);
   std::size_t accepted = 0;
   for (const auto& test : tests) accepted += test.verdict == Verdict::AC ? 1 : 0;
   if (type == "all_or_nothing") {

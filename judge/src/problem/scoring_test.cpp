@@ -134,3 +134,87 @@ TEST(SubtaskScoring, ConfigMistakesAreCaught) {
 
 }  // namespace
 }  // namespace judge
+
+namespace judge {
+namespace {
+
+ScoredTest scored(const std::string& name, Verdict verdict, nlohmann::json result = nullptr) {
+  return {name, verdict, std::move(result)};
+}
+
+nlohmann::json level(const std::string& name, nlohmann::json max_score, const std::string& aggregation,
+                     std::vector<std::string> require_pass = {}) {
+  return {{"name", name}, {"max_score", max_score}, {"aggregation", aggregation},
+          {"require_pass", require_pass}};
+}
+
+TEST(IcpcGroupsScoring, SumOfTestsSharesTheMaximumAndTakesScoreTxt) {
+  // scoreguess: 4 tests of 25 points; the validator writes score.txt.
+  const nlohmann::json scoring = {{"type", "icpc_groups"}, {"max_score", 100},
+                                  {"secret", level("secret", 100, "sum")},
+                                  {"groups", nlohmann::json::array()}};
+  validate_scoring(scoring);
+  const std::vector<ScoredTest> tests = {
+      scored("sample/1", Verdict::WA),  // samples never count
+      scored("secret/01", Verdict::AC, {{"score", 25}}),
+      scored("secret/02", Verdict::AC, {{"score", 12.5}}),
+      scored("secret/03", Verdict::AC, {{"score_multiplier", 0.5}}),
+      scored("secret/04", Verdict::WA, {{"score", 25}})};  // failed: 0 whatever it says
+  const Score score = compute_score(scoring, tests);
+  EXPECT_DOUBLE_EQ(score.score, 25 + 12.5 + 12.5);
+  EXPECT_DOUBLE_EQ(score.max_score, 100);
+  // An accepted test without score.txt gets its whole share; more is capped.
+  EXPECT_DOUBLE_EQ(compute_score(scoring, {scored("secret/a", Verdict::AC),
+                                           scored("secret/b", Verdict::AC, {{"score", 99}})})
+                       .score,
+                   100);
+}
+
+TEST(IcpcGroupsScoring, GroupsAggregateAndRequirePass) {
+  const nlohmann::json scoring = {
+      {"type", "icpc_groups"}, {"max_score", 100}, {"secret", level("secret", 100, "sum")},
+      {"groups", {level("secret/g1", 30, "pass-fail", {"sample"}), level("secret/g2", 70, "min"),
+                  level("secret/g3", 0, "sum", {"secret/g1"})}}};
+  validate_scoring(scoring);
+  std::vector<ScoredTest> tests = {
+      scored("sample/1", Verdict::AC),
+      scored("secret/g1/01", Verdict::AC), scored("secret/g1/02", Verdict::AC),
+      scored("secret/g2/01", Verdict::AC, {{"score_multiplier", 0.5}}),
+      scored("secret/g2/02", Verdict::AC),
+      scored("secret/g3/01", Verdict::AC)};
+  Score score = compute_score(scoring, tests);
+  EXPECT_DOUBLE_EQ(score.score, 30 + 35);  // g2: min(35, 70)
+  ASSERT_EQ(score.top_level["test_groups"].size(), 3u);
+  EXPECT_DOUBLE_EQ(score.top_level["test_groups"][1]["score"].get<double>(), 35);
+  tests[0].verdict = Verdict::WA;  // g1 requires the samples
+  EXPECT_DOUBLE_EQ(compute_score(scoring, tests).score, 35);
+  tests[0].verdict = Verdict::AC;
+  tests[2].verdict = Verdict::TLE;  // g1 fails: pass-fail gives 0
+  EXPECT_DOUBLE_EQ(compute_score(scoring, tests).score, 35);
+}
+
+TEST(IcpcGroupsScoring, UnboundedLegacySumCountsAcceptedTests) {
+  const nlohmann::json scoring = {{"type", "icpc_groups"}, {"max_score", 0},
+                                  {"secret", level("secret", nullptr, "sum")},
+                                  {"groups", nlohmann::json::array()}, {"legacy_accept_score", 1}};
+  validate_scoring(scoring);
+  EXPECT_DOUBLE_EQ(compute_score(scoring, {scored("secret/1", Verdict::AC),
+                                           scored("secret/2", Verdict::AC, {{"score", 7}}),
+                                           scored("secret/3", Verdict::RTE)})
+                       .score,
+                   8);
+}
+
+TEST(IcpcGroupsScoring, InconsistentConfigurationsAreConfigErrors) {
+  nlohmann::json scoring = {{"type", "icpc_groups"}, {"max_score", 100},
+                            {"secret", level("secret", 100, "sum")},
+                            {"groups", {level("secret/g1", nullptr, "sum")}}};
+  EXPECT_THROW(validate_scoring(scoring), ConfigError);  // unbounded under a bounded secret
+  scoring["groups"] = {level("secret/g1", 10, "average")};
+  EXPECT_THROW(validate_scoring(scoring), ConfigError);
+  scoring.erase("secret");
+  EXPECT_THROW(validate_scoring(scoring), ConfigError);
+}
+
+}  // namespace
+}  // namespace judge

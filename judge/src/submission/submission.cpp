@@ -1,19 +1,13 @@
 #include "submission/submission.hpp"
 
-#include <poll.h>
 #include <unistd.h>
 
-#include <chrono>
-#include <fstream>
-#include <sstream>
-
-#include <boost/uuid/detail/sha1.hpp>
 #include <fmt/core.h>
 
+#include "base/content_hash.hpp"
 #include "base/errors.hpp"
 #include "base/text_file.hpp"
-#include "base/unique_fd.hpp"
-#include "process/process.hpp"
+#include "process/tool_run.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -24,16 +18,6 @@ constexpr std::int64_t compile_time_limit_ms = 60000;
 constexpr std::size_t compile_message_limit_bytes = 8192;
 
 std::string read_all(const fs::path& path) { return read_file(path).value_or(""); }
-
-std::string sha1_hex(const std::string& data) {
-  boost::uuids::detail::sha1 hash;
-  hash.process_bytes(data.data(), data.size());
-  boost::uuids::detail::sha1::digest_type digest;
-  hash.get_digest(digest);
-  std::string hex;
-  for (unsigned int word : digest) hex += fmt::format("{:08x}", word);
-  return hex;
-}
 
 }  // namespace
 
@@ -95,34 +79,17 @@ Submission prepare_submission(const fs::path& path, const fs::path& cache_dir) {
   const std::string unique = fmt::format("{}.{}.tmp", key, ::getpid());
   const fs::path temp_binary = cache_dir / unique;
   const fs::path log_path = cache_dir / (unique + ".log");
-  {
-    UniqueFd log = open_for_writing(log_path.c_str());
-    SpawnRequest request;
-    request.argv = compile_command(absolute, temp_binary);
-    request.stdin_fd = -1;
-    request.stdout_fd = log.get();
-    request.stderr_fd = log.get();
-    request.limits.cpu_ms = compile_time_limit_ms;
-    Process compiler = Process::spawn(request);
-    log.reset();
-    pollfd fd{compiler.pidfd(), POLLIN, 0};
-    const bool ended = compiler.pidfd() < 0 ||
-                       ::poll(&fd, 1, static_cast<int>(2 * compile_time_limit_ms)) > 0;
-    if (!ended) compiler.kill_group();
-    compiler.reap();
-    const ExitFacts& exit = *compiler.exit_facts();
-    std::string message = read_all(log_path);
-    fs::remove(log_path, ec);
-    if (!ended || exit.signaled || exit.exit_code != 0) {
-      fs::remove(temp_binary, ec);
-      if (message.size() > compile_message_limit_bytes)
-        message = message.substr(0, compile_message_limit_bytes) + "\n[... truncated]";
-      if (!ended) message += "\ncompilation took too long and was stopped";
-      else if (exit.signaled) message += fmt::format("\nthe compiler was killed by {}", signal_name(exit.signal));
-      submission.compile_failed = true;
-      submission.compile_message = message;
-      return submission;
-    }
+  const ToolRun compile = run_tool({compile_command(absolute, temp_binary), "", log_path,
+                                     compile_time_limit_ms, compile_message_limit_bytes});
+  if (!compile.succeeded()) {
+    fs::remove(temp_binary, ec);
+    std::string message = compile.output;
+    if (!compile.ended_in_time) message += "\ncompilation took too long and was stopped";
+    else if (compile.exit.signaled)
+      message += fmt::format("\nthe compiler was killed by {}", signal_name(compile.exit.signal));
+    submission.compile_failed = true;
+    submission.compile_message = message;
+    return submission;
   }
   fs::rename(temp_binary, binary, ec);
   if (ec)

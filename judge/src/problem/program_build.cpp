@@ -1,0 +1,312 @@
+#include "problem/program_build.hpp"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <optional>
+
+#include <fmt/core.h>
+
+#include "base/content_hash.hpp"
+#include "base/errors.hpp"
+#include "base/search_path.hpp"
+#include "base/text_file.hpp"
+#include "process/python3.hpp"
+#include "process/tool_run.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+// CPU time of one build step; the wall-clock bound is twice this (tool_run.hpp).
+constexpr std::int64_t build_step_cpu_limit_ms = 120000;
+constexpr std::size_t build_output_limit_bytes = 8192;
+// Placeholders in build steps and run commands: the copy of the program, and the
+// folder it is in (compiled binaries go there, beside the copy, never into it).
+constexpr std::string_view copy_token = "{copy}";
+constexpr std::string_view work_token = "{work}";
+
+using Command = std::vector<std::string>;
+
+// How one program is made runnable: its build steps and its run command, written
+// with the placeholders above (the key is computed from this text).
+struct Plan {
+  std::string form;
+  std::vector<Command> steps;
+  Command run;
+  std::vector<std::string> notes;
+  bool scripts = false;  // build/run: make them executable, check `run` exists
+};
+
+bool ignored_name(const std::string& name) {
+  // The specification: names starting with '.' are as if absent. __pycache__ is
+  // what Python leaves behind when the program ran in place before.
+  return name.empty() || name[0] == '.' || name == "__pycache__";
+}
+
+bool is_c_source(const fs::path& file) { return file.extension() == ".c"; }
+bool is_cpp_source(const fs::path& file) {
+  static const std::vector<std::string> extensions{".cpp", ".cc", ".cxx", ".c++", ".C"};
+  return std::find(extensions.begin(), extensions.end(), file.extension().string()) !=
+         extensions.end();
+}
+
+// Every file of a program folder, relative to it, sorted (the key's order).
+std::vector<fs::path> files_of(const fs::path& folder) {
+  std::vector<fs::path> files;
+  for (auto it = fs::recursive_directory_iterator(folder); it != fs::recursive_directory_iterator();
+       ++it) {
+    if (ignored_name(it->path().filename().string())) {
+      if (it->is_directory()) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file()) files.push_back(it->path().lexically_relative(folder));
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The entries directly in a folder (not ignored), sorted.
+std::vector<fs::path> top_level_files(const fs::path& folder) {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(folder))
+    if (!ignored_name(entry.path().filename().string()) && entry.is_regular_file())
+      files.push_back(entry.path().filename());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+fs::path tool(std::string_view name) {
+  if (auto found = find_on_path(name)) return *found;
+  throw ConfigError(fmt::format("{} is needed to build a package's program but is not on PATH", name));
+}
+
+Plan compiled_plan(const std::vector<fs::path>& sources) {
+  std::vector<fs::path> c_files, cpp_files;
+  for (const auto& source : sources) {
+    if (is_c_source(source)) c_files.push_back(source);
+    if (is_cpp_source(source)) cpp_files.push_back(source);
+  }
+  const bool cpp = cpp_files.size() >= c_files.size();
+  const std::vector<fs::path>& chosen = cpp ? cpp_files : c_files;
+  Plan plan;
+  plan.form = cpp ? "C++ sources" : "C sources";
+  Command step = cpp ? Command{tool("g++").string(), "-O2", "-std=gnu++20"}
+                     : Command{tool("gcc").string(), "-O2", "-std=gnu17"};
+  step.insert(step.end(), {"-pipe", "-I", std::string(copy_token), "-o",
+                           std::string(work_token) + "/program.bin"});
+  for (const auto& source : chosen) step.push_back(std::string(copy_token) + "/" + source.string());
+  if (!cpp) step.push_back("-lm");
+  plan.steps.push_back(std::move(step));
+  plan.run = {std::string(work_token) + "/program.bin"};
+  const std::vector<fs::path>& left_out = cpp ? c_files : cpp_files;
+  if (!left_out.empty()) {
+    std::string names;
+    for (const auto& file : left_out) names += " " + file.string();
+    plan.notes.push_back(fmt::format(
+        "compiled as {} (the language of most of its sources, as problemtools decides); "
+        "not compiled:{}",
+        cpp ? "C++" : "C", names));
+  }
+  return plan;
+}
+
+Plan folder_plan(const fs::path& folder) {
+  const std::vector<fs::path> files = top_level_files(folder);
+  auto has = [&](const char* name) {
+    return std::find(files.begin(), files.end(), fs::path(name)) != files.end();
+  };
+  std::vector<fs::path> sources, python;
+  for (const auto& file : files) {
+    if (is_c_source(file) || is_cpp_source(file)) sources.push_back(file);
+    if (file.extension() == ".py") python.push_back(file);
+  }
+  const std::string copy(copy_token);
+  if (has("build") || has("run")) {
+    Plan plan{"build/run scripts", {}, {copy + "/run"}, {}, true};
+    if (has("build")) plan.steps.push_back({copy + "/build"});
+    return plan;
+  }
+  const std::string python3 = python3_for(fmt::format("the program {}", folder.string())).string();
+  if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false};
+  if (!sources.empty()) return compiled_plan(sources);
+  if (python.size() == 1)
+    return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false};
+  std::string names;
+  for (const auto& file : files) names += " " + file.string();
+  if (python.size() > 1)
+    throw ConfigError(fmt::format(
+        "the program {} has several .py files and no __main__.py: which one is the program? "
+        "(name it __main__.py, or add build/run scripts); files:{}",
+        folder.string(), names));
+  throw ConfigError(fmt::format(
+      "the program {} is in no form this judge can build: it needs build/run scripts, "
+      "__main__.py, C/C++ sources or one .py file; files:{}",
+      folder.string(), names.empty() ? " none" : names));
+}
+
+std::string substituted(const std::string& word, const fs::path& work) {
+  std::string result = word;
+  for (const auto& [token, value] :
+       {std::pair{copy_token, (work / "program").string()}, std::pair{work_token, work.string()}}) {
+    if (result.starts_with(token)) result = value + result.substr(token.size());
+  }
+  return result;
+}
+
+Command substituted(const Command& command, const fs::path& work) {
+  Command result;
+  for (const auto& word : command) result.push_back(substituted(word, work));
+  return result;
+}
+
+std::string cache_key(const fs::path& program, const Plan& plan) {
+  ContentHash hash;
+  hash.add("judge package program v1\n" + plan.form + "\n");
+  for (const auto& step : plan.steps)
+    for (const auto& word : step) hash.add(word + '\0');
+  hash.add("\nrun\n");
+  for (const auto& word : plan.run) hash.add(word + '\0');
+  const bool folder = fs::is_directory(program);
+  const std::vector<fs::path> files = folder ? files_of(program) : std::vector{program.filename()};
+  const fs::path base = folder ? program : program.parent_path();
+  for (const auto& file : files) {
+    const auto bytes = read_file(base / file);
+    if (!bytes) throw ConfigError(fmt::format("cannot read {}", (base / file).string()));
+    const bool executable = ::access((base / file).c_str(), X_OK) == 0;
+    hash.add(fmt::format("\n{}\n{}\n{}\n", file.string(), executable ? "x" : "-", bytes->size()));
+    hash.add(*bytes);
+  }
+  return hash.hex();
+}
+
+void copy_program(const fs::path& program, const fs::path& destination) {
+  fs::create_directories(destination);
+  if (!fs::is_directory(program)) {
+    fs::copy_file(program, destination / program.filename());
+    return;
+  }
+  for (const auto& file : files_of(program)) {
+    fs::create_directories((destination / file).parent_path());
+    fs::copy_file(program / file, destination / file);
+  }
+}
+
+void make_executable(const fs::path& file) {
+  std::error_code ec;
+  fs::permissions(file, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
+                  fs::perm_options::add, ec);
+}
+
+// A script without "#!" is run by sh, as a shell would (exec alone refuses it).
+Command script_command(const fs::path& script) {
+  const std::string start = read_head(script, 4);
+  if (start.starts_with("#!") || start == "\x7f" "ELF") return {script.string()};
+  return {"/bin/sh", script.string()};
+}
+
+void run_build_steps(const fs::path& program, const Plan& plan, const fs::path& work) {
+  const fs::path copy = work / "program";
+  copy_program(program, copy);
+  if (plan.scripts) {
+    make_executable(copy / "build");
+    make_executable(copy / "run");
+  }
+  for (const Command& step : plan.steps) {
+    Command argv = substituted(step, work);
+    if (plan.scripts) argv = script_command(argv[0]);
+    const ToolRun run = run_tool({argv, copy, work / "build.log", build_step_cpu_limit_ms,
+                                  build_output_limit_bytes});
+    if (!run.succeeded())
+      throw ConfigError(fmt::format("cannot build {} ({}): {}", program.string(), plan.form,
+                                    run.failure_message(plan.scripts ? "build" : fs::path(argv[0]).filename().string())));
+  }
+  if (plan.scripts && !fs::is_regular_file(copy / "run"))
+    throw ConfigError(fmt::format("cannot build {}: there is no `run` file after `build` ran",
+                                  program.string()));
+  if (plan.scripts) make_executable(copy / "run");
+}
+
+// The folder a finished build was published under, if there is one.
+std::optional<fs::path> published(const fs::path& link) {
+  std::error_code ec;
+  if (!fs::is_symlink(link, ec)) return std::nullopt;
+  if (fs::is_directory(link, ec)) return fs::canonical(link, ec);
+  fs::remove(link, ec);  // dangling: its folder was removed; build again
+  return std::nullopt;
+}
+
+BuiltProgram built_program(const Plan& plan, const fs::path& built, bool built_now) {
+  BuiltProgram program{substituted(plan.run, built), {}, plan.form, built_now, plan.notes};
+  if (plan.scripts) {
+    program.command = script_command(program.command[0]);
+    program.working_dir = built / "program";
+  }
+  return program;
+}
+
+BuiltProgram build_in_cache(const fs::path& program, const Plan& plan, const fs::path& cache_dir) {
+  const std::string key = cache_key(program, plan);
+  const fs::path programs = cache_dir / "programs";
+  std::error_code ec;
+  fs::create_directories(programs, ec);
+  if (ec)
+    throw ConfigError(fmt::format("cannot create the program cache {}: {} (set JUDGE_CACHE_DIR)",
+                                  programs.string(), ec.message()));
+  const fs::path link = programs / key;
+  if (auto built = published(link)) return built_program(plan, *built, false);
+
+  std::string pattern = (programs / (key + ".XXXXXX")).string();
+  if (::mkdtemp(pattern.data()) == nullptr)
+    throw ConfigError(fmt::format("cannot create a folder in the program cache {}: {}",
+                                  programs.string(), std::strerror(errno)));
+  const fs::path work = pattern;
+  try {
+    run_build_steps(program, plan, work);
+  } catch (...) {
+    fs::remove_all(work, ec);
+    throw;
+  }
+  if (::symlink(work.filename().c_str(), link.c_str()) != 0) {
+    const int error = errno;
+    if (error == EEXIST) {
+      if (auto theirs = published(link)) {  // another judge finished first
+        fs::remove_all(work, ec);
+        return built_program(plan, *theirs, false);
+      }
+    }
+    fs::remove_all(work, ec);
+    throw ConfigError(fmt::format("cannot publish the built program in {}: {}",
+                                  programs.string(), std::strerror(error)));
+  }
+  return built_program(plan, fs::canonical(work), true);
+}
+
+}  // namespace
+
+BuiltProgram build_package_program(const fs::path& program_path, const fs::path& cache_dir) {
+  const fs::path program = fs::absolute(program_path).lexically_normal();
+  std::error_code ec;
+  if (fs::is_directory(program, ec)) return build_in_cache(program, folder_plan(program), cache_dir);
+  if (!fs::is_regular_file(program, ec))
+    throw ConfigError(fmt::format("the program {} does not exist", program.string()));
+  if (program.extension() == ".py")
+    return {{python3_for(fmt::format("the program {}", program.string())).string(), program.string()},
+            {}, "Python file", false, {}};
+  if (is_c_source(program) || is_cpp_source(program))
+    return build_in_cache(program, compiled_plan({program.filename()}), cache_dir);
+  if (::access(program.c_str(), X_OK) == 0) return {{program.string()}, {}, "executable", false, {}};
+  throw ConfigError(fmt::format(
+      "the program {} is neither a .py, .c or .cpp file nor executable", program.string()));
+}
+
+std::vector<std::string> build_program(const fs::path& program, const fs::path& cache_dir) {
+  return build_package_program(program, cache_dir).command;
+}
+
+}  // namespace judge

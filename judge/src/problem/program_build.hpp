@@ -1,0 +1,56 @@
+// A program of a problem package (its output validator) made runnable, in one of the
+// forms the ICPC specification allows (2025-09 "Programs", legacy "Programs"):
+//
+//   a single .py file            python3 FILE (python3 found on PATH)
+//   a folder with build/run      the folder copied into the cache, `build` run there
+//                                (if present), then `run` is the program
+//   a folder with __main__.py    python3 FOLDER (Python runs FOLDER/__main__.py with
+//                                FOLDER first on sys.path; relative imports need a
+//                                fallback, as `python3 -m` is not used)
+//   C/C++ sources                a single .c/.cpp file, or every source at the top of
+//                                a folder compiled together with the folder on the
+//                                include path (validate.h beside them). The language is
+//                                the one with more files, C++ on a tie, and only its
+//                                files are compiled: what problemtools does (its
+//                                languages.yaml: gcc -O2 -std=gnu17 ... -lm, g++ -O2; we
+//                                use -std=gnu++20 like the judge's submissions)
+//   a folder with one .py file   python3 FOLDER/FILE.py
+//   an executable file           run as it is
+//
+// Folders are copied, built and run from the cache (never from the package, which
+// the build must not write into, and never from /tmp, which submissions share):
+// CACHE/programs/<key> is a symlink to the folder <key>.XXXXXX it was built in. The
+// key is the SHA-1 of every file's relative path, mode and bytes plus the build
+// commands, so a program is built once and rebuilt when any file changes. The build
+// happens in its fresh folder and is published by creating the symlink (atomic), so
+// two judges building the same program at once are safe: the loser removes its copy
+// and uses the winner's. The folder never moves after its build, so a `run` script
+// that remembers where it was built keeps working. The setter's program is trusted:
+// it is built outside any sandbox, with a time bound. A failing build is a
+// ConfigError carrying its output (capped).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+struct BuiltProgram {
+  std::vector<std::string> command;  // absolute paths, ready to exec
+  // Where to run it (empty: anywhere): build/run scripts run in their built folder,
+  // as BAPCtools runs them and as real `run` scripts (`./jury`) expect.
+  std::filesystem::path working_dir;
+  std::string form;                  // "python file", "build/run scripts", "C++ sources", ...
+  bool built_now = false;            // false: a cache hit, or nothing to build
+  std::vector<std::string> notes;    // things a setter should know (files left out)
+};
+
+BuiltProgram build_package_program(const std::filesystem::path& program,
+                                   const std::filesystem::path& cache_dir);
+
+// build_package_program(...).command.
+std::vector<std::string> build_program(const std::filesystem::path& program,
+                                       const std::filesystem::path& cache_dir);
+
+}  // namespace judge

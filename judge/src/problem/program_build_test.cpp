@@ -1,0 +1,191 @@
+#include "problem/program_build.hpp"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "base/errors.hpp"
+#include "base/temp_dir.hpp"
+#include "process/tool_run.hpp"
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+class ProgramBuild : public testing::Test {
+ protected:
+  void write(const fs::path& name, const std::string& text, bool executable = false) {
+    fs::create_directories((package() / name).parent_path());
+    std::ofstream(package() / name) << text;
+    if (executable) ::chmod((package() / name).c_str(), 0755);
+  }
+  fs::path package() const { return temp.path() / "package"; }
+  fs::path cache() const { return temp.path() / "cache"; }
+  // Runs the built program as a validator would be run and returns its exit code.
+  int exit_code(std::vector<std::string> command) {
+    command.insert(command.end(), {"in", "ans", "feedback/"});
+    const ToolRun run = run_tool({command, temp.path(), temp.path() / "run.log", 10000, 4096});
+    last_output = run.output;
+    return run.exit.signaled ? -run.exit.signal : run.exit.exit_code;
+  }
+  std::string message_of(const fs::path& program) {
+    try {
+      build_package_program(program, cache());
+    } catch (const ConfigError& error) {
+      return error.what();
+    }
+    return "no error";
+  }
+  TempDir temp{"program-build-test-"};
+  std::string last_output;
+};
+
+TEST_F(ProgramBuild, SinglePythonFileRunsThroughPython3FoundOnPath) {
+  write("v.py", "import sys\nsys.exit(42 if sys.argv[3] == 'feedback/' else 1)\n");
+  const BuiltProgram built = build_package_program(package() / "v.py", cache());
+  ASSERT_EQ(built.command.size(), 2u);
+  EXPECT_TRUE(fs::path(built.command[0]).is_absolute());
+  EXPECT_EQ(fs::path(built.command[0]).filename(), "python3");
+  EXPECT_EQ(built.command[1], (package() / "v.py").string());
+  EXPECT_EQ(exit_code(built.command), 42);
+}
+
+TEST_F(ProgramBuild, FolderWithMainPyRunsFromACopyInTheCache) {
+  write("val/__init__.py", "");
+  write("val/__main__.py", "import sys\nimport helper\nsys.exit(helper.verdict())\n");
+  write("val/helper.py", "def verdict():\n    return 42\n");
+  const BuiltProgram built = build_package_program(package() / "val", cache());
+  EXPECT_EQ(built.form, "Python folder (__main__.py)");
+  ASSERT_EQ(built.command.size(), 2u);
+  EXPECT_TRUE(built.command[1].starts_with((cache() / "programs").string()));
+  EXPECT_EQ(exit_code(built.command), 42) << last_output;
+  // Python's bytecode went into the copy, not into the package.
+  EXPECT_FALSE(fs::exists(package() / "val" / "__pycache__"));
+}
+
+TEST_F(ProgramBuild, FolderWithOnePyFileRunsThatFile) {
+  write("val/README", "notes\n");
+  write("val/check.py", "import sys\nsys.exit(42)\n");
+  const BuiltProgram built = build_package_program(package() / "val", cache());
+  ASSERT_EQ(built.command.size(), 2u);
+  EXPECT_EQ(fs::path(built.command[1]).filename(), "check.py");
+  EXPECT_EQ(exit_code(built.command), 42);
+}
+
+TEST_F(ProgramBuild, SeveralPyFilesWithoutMainAreAConfigError) {
+  write("val/a.py", "");
+  write("val/b.py", "");
+  EXPECT_NE(message_of(package() / "val").find("several .py files"), std::string::npos);
+}
+
+TEST_F(ProgramBuild, CppSourcesCompileTogetherWithValidateHOnTheIncludePathAndAreCached) {
+  write("val/validate.h", "int verdict();\n#define ACCEPT 42\n");
+  write("val/verdict.cc", "#include <validate.h>\nint verdict() { return ACCEPT; }\n");
+  write("val/main.cpp", "#include \"validate.h\"\nint main() { return verdict(); }\n");
+  const BuiltProgram first = build_package_program(package() / "val", cache());
+  EXPECT_TRUE(first.built_now);
+  EXPECT_EQ(first.form, "C++ sources");
+  ASSERT_EQ(first.command.size(), 1u);
+  EXPECT_EQ(exit_code(first.command), 42);
+  EXPECT_FALSE(fs::exists(package() / "val" / "program.bin"));
+
+  const BuiltProgram second = build_package_program(package() / "val", cache());
+  EXPECT_FALSE(second.built_now);
+  EXPECT_EQ(second.command, first.command);
+
+  write("val/validate.h", "int verdict();\n#define ACCEPT 43\n");  // a header changes too
+  const BuiltProgram third = build_package_program(package() / "val", cache());
+  EXPECT_TRUE(third.built_now);
+  EXPECT_NE(third.command, first.command);
+  EXPECT_EQ(exit_code(third.command), 43);
+}
+
+TEST_F(ProgramBuild, SingleCFileIsCompiledWithGcc) {
+  write("v.c", "#include <math.h>\nint main(void) { return (int)sqrt(42.0 * 42.0); }\n");
+  const BuiltProgram built = build_package_program(package() / "v.c", cache());
+  EXPECT_EQ(built.form, "C sources");
+  EXPECT_EQ(exit_code(built.command), 42);
+}
+
+TEST_F(ProgramBuild, MixedSourcesCompileTheMajorityLanguageAndSaySo) {
+  write("val/a.c", "int main(void) { return 42; }\n");
+  write("val/b.c", "int unused(void) { return 0; }\n");
+  write("val/stray.cpp", "this is not C++\n");
+  const BuiltProgram built = build_package_program(package() / "val", cache());
+  EXPECT_EQ(built.form, "C sources");
+  ASSERT_EQ(built.notes.size(), 1u);
+  EXPECT_NE(built.notes[0].find("stray.cpp"), std::string::npos);
+  EXPECT_EQ(exit_code(built.command), 42);
+}
+
+TEST_F(ProgramBuild, CompileErrorIsAConfigErrorWithTheCompilerOutput) {
+  write("val/v.cpp", "int main() { return undeclared_name; }\n");
+  const std::string message = message_of(package() / "val");
+  EXPECT_NE(message.find("cannot build"), std::string::npos);
+  EXPECT_NE(message.find("undeclared_name"), std::string::npos);
+  // Nothing half-built is left behind to be taken for a build.
+  EXPECT_TRUE(fs::is_empty(cache() / "programs"));
+}
+
+TEST_F(ProgramBuild, BuildAndRunScriptsRunInACopyOfTheFolder) {
+  write("val/build", "#!/bin/sh\nset -e\ncc -O2 -o validator validator.c\n", true);
+  write("val/run", "#!/bin/sh\nexec \"$(dirname \"$0\")/validator\" \"$@\"\n", true);
+  write("val/validator.c", "int main(int argc, char** argv) { return argc == 4 ? 42 : 1; }\n");
+  const BuiltProgram built = build_package_program(package() / "val", cache());
+  EXPECT_EQ(built.form, "build/run scripts");
+  EXPECT_TRUE(built.built_now);
+  EXPECT_EQ(exit_code(built.command), 42) << last_output;
+  EXPECT_FALSE(fs::exists(package() / "val" / "validator"));  // built in the copy
+  EXPECT_FALSE(build_package_program(package() / "val", cache()).built_now);
+}
+
+TEST_F(ProgramBuild, ScriptsThatAreNotExecutableStillRun) {
+  // A package unpacked from a zip often loses its modes; the copy gets them back.
+  write("val/build", "echo '#!/bin/sh' > run\necho 'exit 42' >> run\n");
+  const BuiltProgram built = build_package_program(package() / "val", cache());
+  EXPECT_EQ(exit_code(built.command), 42) << last_output;
+}
+
+TEST_F(ProgramBuild, FailingBuildScriptIsAConfigErrorWithItsOutput) {
+  write("val/build", "#!/bin/sh\necho 'missing dependency: frobnicator'\nexit 3\n", true);
+  write("val/run", "#!/bin/sh\nexit 42\n", true);
+  const std::string message = message_of(package() / "val");
+  EXPECT_NE(message.find("missing dependency: frobnicator"), std::string::npos);
+  EXPECT_NE(message.find("exited with status 3"), std::string::npos);
+}
+
+TEST_F(ProgramBuild, BuildThatMakesNoRunIsAConfigError) {
+  write("val/build", "#!/bin/sh\ntrue\n", true);
+  EXPECT_NE(message_of(package() / "val").find("no `run` file"), std::string::npos);
+}
+
+TEST_F(ProgramBuild, TwoJudgesBuildingAtOnceBothGetAWorkingProgram) {
+  write("val/build", "#!/bin/sh\nsleep 0.3\nprintf '#!/bin/sh\\nexit 42\\n' > run\n", true);
+  BuiltProgram a, b;
+  std::thread first([&] { a = build_package_program(package() / "val", cache()); });
+  std::thread second([&] { b = build_package_program(package() / "val", cache()); });
+  first.join();
+  second.join();
+  EXPECT_EQ(exit_code(a.command), 42);
+  EXPECT_EQ(exit_code(b.command), 42);
+  // One build is published; the other one's folder was removed.
+  std::size_t folders = 0;
+  for (const auto& entry : fs::directory_iterator(cache() / "programs"))
+    folders += entry.is_directory() && !entry.is_symlink() ? 1 : 0;
+  EXPECT_EQ(folders, 1u);
+  EXPECT_EQ(a.command, b.command);
+}
+
+TEST_F(ProgramBuild, AFolderInNoKnownFormSaysWhatItHolds) {
+  write("val/notes.txt", "hello\n");
+  const std::string message = message_of(package() / "val");
+  EXPECT_NE(message.find("no form"), std::string::npos);
+  EXPECT_NE(message.find("notes.txt"), std::string::npos);
+  EXPECT_NE(message_of(package() / "missing").find("does not exist"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace judge
