@@ -106,6 +106,7 @@ json outcome_to_record(const TestOutcome& outcome) {
       {"malformed", report.malformed},
       {"team_message", report.team_message},
       {"score", report.score ? json(*report.score) : json(nullptr)},
+      {"score_multiplier", report.score_multiplier ? json(*report.score_multiplier) : json(nullptr)},
   };
   json facts_json = {
       {"submission", end_to_record(facts.submission)},
@@ -150,6 +151,8 @@ TestOutcome outcome_from_record(const json& record) {
   facts.report.team_message = report_json.value("team_message", "");
   if (report_json.contains("score") && report_json["score"].is_number())
     facts.report.score = report_json["score"].get<double>();
+  if (report_json.contains("score_multiplier") && report_json["score_multiplier"].is_number())
+    facts.report.score_multiplier = report_json["score_multiplier"].get<double>();
   // Journals of earlier versions have no exec_error (and a stderr fact no longer used).
   facts.exec_error = facts_json.value("exec_error", "");
   facts.interactor_bytes_written = field<std::int64_t>(facts_json, "interactor_bytes_written");

@@ -32,6 +32,7 @@ TestOutcome full_outcome() {
   facts.report.malformed = "bad json";
   facts.report.team_message = "try smaller steps";
   facts.report.score = 42.5;
+  facts.report.score_multiplier = 0.5;
   facts.exec_error = "cannot execute /box/x: Exec format error";
   facts.submission.memory_limit_reached = true;
   facts.interactor_bytes_written = 77;
@@ -107,9 +108,9 @@ TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(Limits), 64u) << "Limits changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(EndFacts), 48u) << "EndFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(InteractorReport), 128u) << "InteractorReport changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 344u) << "TestFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestOutcome), 560u) << "TestOutcome changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(InteractorReport), 144u) << "InteractorReport changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 360u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestOutcome), 576u) << "TestOutcome changed: update batch/facts.cpp";
 }
 
 }  // namespace

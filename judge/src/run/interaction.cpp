@@ -143,6 +143,7 @@ void Interaction::plan_interactor() {
   spawn.limits.address_space_kib = request_.limits.interactor_memory_kib;
   spawn.cpu = request_.cpu;
   spawn.environment = interactor_environment();
+  if (!request_.interactor_working_dir.empty()) spawn.working_dir = request_.interactor_working_dir.string();
   if (request_.transcript && !relayed) {
     spawn.extra_env.emplace_back("JUDGE_TRANSCRIPT_FILE", request_.transcript->string());
     spawn.extra_env.emplace_back("JUDGE_TRANSCRIPT_LIMIT_BYTES",
@@ -352,6 +353,13 @@ InteractionResult Interaction::collect() {
   result.interactor_stderr_tail = read_tail(interactor_stderr_path_, message_tail_bytes);
   TestFacts& facts = result.facts;
   facts.report = read_interactor_report(request_.feedback_dir, result.interactor_result);
+  // The scores an ICPC validator writes join the result's facts, where scoring reads
+  // every per-test figure (problem/icpc_scoring.cpp).
+  for (auto [key, value] : {std::pair{"score", facts.report.score}, {"score_multiplier", facts.report.score_multiplier}}) {
+    if (!value) continue;
+    if (!result.interactor_result.is_object()) result.interactor_result = nlohmann::json::object();
+    result.interactor_result[key] = *value;
+  }
   if (!interactor_) {
     // Offline, not validated: as if the validator had rejected because the output
     // ended early, which leaves the verdict to how the submission ended.

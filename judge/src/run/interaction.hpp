@@ -56,6 +56,7 @@ struct InteractionRequest {
   std::vector<std::string> submission_command;
   std::vector<std::string> interactor_command;  // TEST_INPUT ANSWER FEEDBACK_DIR/ are appended,
   std::vector<std::string> interactor_args;     // then these (a package's output_validator_args)
+  std::filesystem::path interactor_working_dir;  // empty: the judge's (a build/run validator: its folder)
   std::filesystem::path test_input;
   std::filesystem::path answer_file;
   std::filesystem::path feedback_dir;  // created empty by the caller

@@ -39,16 +39,18 @@ InteractorReport read_interactor_report(const fs::path& feedback_dir, nlohmann::
   InteractorReport report;
   report.message = without_trailing_newlines(read_tail(feedback_dir / "judgemessage.txt", message_tail_bytes));
   report.team_message = without_trailing_newlines(read_tail(feedback_dir / "teammessage.txt", message_tail_bytes));
-  if (const auto score_text = read_file(feedback_dir / "score.txt")) {
-    // One number (ICPC scoring problems); anything else is the interactor's mistake.
+  // One number each (ICPC scoring problems); anything else is the interactor's mistake.
+  for (auto [name, value] : {std::pair{"score.txt", &report.score}, {"score_multiplier.txt", &report.score_multiplier}}) {
+    const auto text = read_file(feedback_dir / name);
+    if (!text) continue;
     char* end = nullptr;
-    const double score = std::strtod(score_text->c_str(), &end);
+    const double number = std::strtod(text->c_str(), &end);
     while (end != nullptr && std::isspace(static_cast<unsigned char>(*end))) ++end;
-    if (end == score_text->c_str() || end == nullptr || *end != '\0' || !std::isfinite(score)) {
-      report.malformed = fmt::format("score.txt holds no number ({})", quote_for_message(*score_text));
+    if (end == text->c_str() || end == nullptr || *end != '\0' || !std::isfinite(number)) {
+      report.malformed = fmt::format("{} holds no number ({})", name, quote_for_message(*text));
       return report;
     }
-    report.score = score;
+    *value = number;
   }
   raw = nullptr;
   const fs::path result_file = feedback_dir / "result.json";

@@ -45,6 +45,7 @@ InteractionRequest pass_request(const Problem& problem, const Submission& submis
   request.interactor_command = problem.interactor_command;
   request.answer_file = test.answer;
   request.interactor_args = test.validator_args;
+  request.interactor_working_dir = problem.interactor_working_dir;
   request.interactor_writes_transcript = problem.interactor_writes_transcript;
   request.mode = problem.mode;
   request.limits = options.limits;

@@ -52,6 +52,7 @@ struct InteractorReport {
   std::string malformed;          // non-empty: result.json could not be used (why)
   std::string team_message;       // FEEDBACK_DIR/teammessage.txt: what the contestant may read
   std::optional<double> score;    // FEEDBACK_DIR/score.txt (scoring problems)
+  std::optional<double> score_multiplier;  // FEEDBACK_DIR/score_multiplier.txt
 };
 
 struct TestFacts {
