@@ -10,14 +10,6 @@
 
 namespace judge {
 
-TestOutcome RecordedExecutor::run_test(const Problem&, const Submission&, const TestCase& test,
-                                       const RunOptions&) {
-  const auto it = outcomes_.find(test.name);
-  if (it == outcomes_.end())
-    throw std::runtime_error(fmt::format("no recorded outcome for test {}", test.name));
-  return it->second;
-}
-
 std::map<std::string, nlohmann::json> finished_units(const BatchPlan& plan,
                                                      const std::vector<WorkUnit>& units,
                                                      const std::vector<nlohmann::json>& records) {

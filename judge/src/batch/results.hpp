@@ -14,21 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include "batch/plan.hpp"
+#include "run/recorded_executor.hpp"
 #include "run/runner.hpp"
 
 namespace judge {
-
-// Returns recorded outcomes by test name (batch/facts.hpp records).
-class RecordedExecutor : public TestExecutor {
- public:
-  explicit RecordedExecutor(std::map<std::string, TestOutcome> outcomes)
-      : outcomes_(std::move(outcomes)) {}
-  TestOutcome run_test(const Problem& problem, const Submission& submission,
-                       const TestCase& test, const RunOptions& options) override;
-
- private:
-  std::map<std::string, TestOutcome> outcomes_;
-};
 
 // The record that finished each unit: the first record in `records` with the
 // unit's key and fingerprint (stale records of a changed source or test are

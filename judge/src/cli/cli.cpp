@@ -4,12 +4,15 @@
 
 #include <cstdio>
 
+#include <fmt/core.h>
+
 #include <CLI/CLI.hpp>
 
 #include "base/errors.hpp"
 #include "base/printable.hpp"
 #include "cli/batch_cli.hpp"
 #include "cli/run_command.hpp"
+#include "verify/verify.hpp"
 #include "process/process.hpp"
 
 namespace judge {
@@ -71,6 +74,34 @@ CLI::App* add_run_command(CLI::App& app, RunArgs& args) {
   return run;
 }
 
+// The options and help of `judge verify` (verify/verify.hpp).
+CLI::App* add_verify_command(CLI::App& app, VerifyOptions& options) {
+  CLI::App* verify = app.add_subcommand(
+      "verify",
+      "Grade every example submission of a problem (submissions/<verdict>/, submissions.yaml,\n"
+      "@EXPECTED_RESULTS@ tags) and check that each gets what it must.");
+  verify->footer(
+      "PROBLEM is an ICPC/Kattis package (problem.yaml, legacy or 2023-07+), a folder with this\n"
+      "judge's problem.json (its \"submissions\" folder), or a problem name of this repository.\n"
+      "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
+      "specification says. Verdicts are checked as the ICPC classes (AC; WA = WA, PE, QLE;\n"
+      "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
+      "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage;\n"
+      "3 a judge error. A submission in a language this machine lacks is listed as SKIP.\n"
+      "Example: judge verify testdata/packages/guesslegacy --json verify.json");
+  verify->add_option("PROBLEM", options.problem, "the problem: a package folder or a problem name")->required();
+  verify->add_option("SUBMISSIONS", options.submissions,
+                     "only these submissions (files or folders; one that is not an example "
+                     "submission is judged with no expectation)");
+  verify->add_option("--json", options.json_file, "write the table and every run as JSON to FILE (- for stdout)");
+  verify->add_flag("--all-tests", options.all_tests,
+                   "run every test of every submission (default: a submission stops at its first "
+                   "TLE, as every further test would cost a whole limit)");
+  verify->add_option("--sandbox", options.sandbox, "auto (default) or none, as for judge run")->capture_default_str();
+  verify->add_flag("-q,--quiet", options.quiet, "print only the summary");
+  return verify;
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -92,6 +123,8 @@ int run_cli(int argc, char** argv) {
              "docs/problem-format.md.");
   RunArgs run_args;
   CLI::App* run = add_run_command(app, run_args);
+  VerifyOptions verify_options;
+  CLI::App* verify = add_verify_command(app, verify_options);
   const BatchCommands batch_commands(app);  // batch, merge, report (cli/batch_cli.cpp)
 
   try {
@@ -110,6 +143,13 @@ int run_cli(int argc, char** argv) {
     if (run->parsed()) {
       become_subreaper();
       return run_command(run_args);
+    }
+    if (verify->parsed()) {
+      if (verify_options.sandbox != "auto" && verify_options.sandbox != "none")
+        throw ConfigError(fmt::format("--sandbox {}: expected auto or none", verify_options.sandbox));
+      verify_options.contain = verify_options.sandbox == "auto";
+      become_subreaper();
+      return run_verify_command(verify_options);
     }
     if (const auto status = batch_commands.run_if_parsed()) return *status;
   } catch (const ConfigError& error) {

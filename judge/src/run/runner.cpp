@@ -175,6 +175,8 @@ RunResult run_submission(const Problem& problem, const Submission& submission,
     result.tests.push_back(std::move(outcome));
     if (on_test) on_test(result.tests.back(), index, tests.size());
     if (failed && options.stop_at_first_failure) break;
+    const Verdict verdict = result.tests.back().decision.verdict;
+    if (options.stop_after_time_limit && (verdict == Verdict::TLE || verdict == Verdict::ILE)) break;
   }
   result.score = compute_score(problem.scoring, scored);
   // Stopped early: the tests not run cannot count as passed.

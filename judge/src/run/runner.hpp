@@ -33,6 +33,9 @@ struct RunOptions {
   Limits limits;
   std::optional<std::filesystem::path> transcripts_dir;
   bool stop_at_first_failure = false;
+  // Stop after the first test that exceeded a time limit (TLE, ILE): every further
+  // one would cost a whole limit (judge verify).
+  bool stop_after_time_limit = false;
   int cpu = -1;  // >= 0: pin both processes of every test to this CPU (see run/interaction.hpp)
   bool contain = true;  // run submissions inside judge-box (box/sandbox.hpp); --sandbox none: false
 };

@@ -1,0 +1,291 @@
+#include "verify/verify.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "base/output_file.hpp"
+#include "base/printable.hpp"
+#include "problem/example_submissions.hpp"
+#include "problem/time_limit_inference.hpp"
+#include "process/cpu_claim.hpp"
+#include "process/interrupt_watch.hpp"
+#include "process/private_tmpdir.hpp"
+#include "run/recorded_executor.hpp"
+#include "report/run_report.hpp"
+#include "submission/submission.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool permits_tle(const ExpectationRule& rule) {
+  return rule.permitted.count(rule.scheme == VerdictScheme::exact ? Verdict::TLE : icpc_class(Verdict::TLE)) > 0 ||
+         rule.permitted.count(Verdict::ILE) > 0;
+}
+
+// A submission whose run sets a lower bound on an inferred time limit (the spec:
+// a rule that does not permit TLE), run first.
+bool bounds_from_below(const ExampleSubmission& submission) {
+  for (const auto& rule : submission.rules) {
+    if (rule.time_limit == TimeLimitUse::lower) return true;
+    if (rule.time_limit == TimeLimitUse::automatic && !rule.permitted.empty() && !permits_tle(rule)) return true;
+  }
+  return false;
+}
+
+// One whose rule is exactly "must TLE": it is run at the limit times
+// time_limit_to_tle, which checks the inferred limit from above too.
+bool bounds_from_above(const ExampleSubmission& submission) {
+  for (const auto& rule : submission.rules) {
+    if (rule.time_limit == TimeLimitUse::upper) return true;
+    if (rule.time_limit == TimeLimitUse::automatic && rule.required.size() == 1 &&
+        icpc_class(*rule.required.begin()) == Verdict::TLE)
+      return true;
+  }
+  return false;
+}
+
+std::vector<TestVerdict> test_verdicts(const RunResult& run) {
+  if (run.verdict == Verdict::CE) return {{"compile", Verdict::CE, run.message}};
+  std::vector<TestVerdict> verdicts;
+  for (const auto& test : run.tests)
+    verdicts.push_back({test.name, test.decision.verdict, test.facts.report.message});
+  return verdicts;
+}
+
+std::vector<TestTime> test_times(const RunResult& run) {
+  std::vector<TestTime> times;
+  for (const auto& test : run.tests) {
+    std::int64_t cpu_ms = test.facts.submission.exit.cpu_ms;
+    if (test.passes.is_array())
+      for (const auto& pass : test.passes) cpu_ms = std::max(cpu_ms, pass.value("cpu_ms", std::int64_t{0}));
+    times.push_back({test.name, static_cast<double>(cpu_ms) / 1000.0});
+  }
+  return times;
+}
+
+std::string expected_text(const ExampleSubmission& submission) {
+  if (submission.rules.empty()) return "(nothing)";
+  std::set<std::string> origins;
+  for (const auto& rule : submission.rules) origins.insert(rule.origin);
+  std::string text;
+  for (const auto& origin : origins) text += (text.empty() ? "" : "; ") + origin;
+  return text;
+}
+
+// The same run judged again under other limits (an inferred time limit): every
+// test's facts with those limits, decided again by run_submission.
+RunResult rejudged(const Problem& problem, const Submission& submission, const std::vector<TestCase>& tests,
+                   const RunResult& run, const RunOptions& options) {
+  std::map<std::string, TestOutcome> outcomes;
+  std::vector<TestCase> ran;
+  for (const auto& outcome : run.tests) {
+    outcomes.emplace(outcome.name, outcome).first->second.facts.limits = options.limits;
+    for (const auto& test : tests)
+      if (test.name == outcome.name) ran.push_back(test);
+  }
+  RecordedExecutor recorded(std::move(outcomes));
+  RunResult again = run_submission(problem, submission, ran, options, recorded);
+  again.tests_planned = run.tests_planned;
+  return again;
+}
+
+struct Grading {
+  const Problem& problem;
+  const VerifyOptions& options;
+  TestExecutor& executor;
+  const PrepareSubmission& prepare;
+
+  RunOptions run_options(std::int64_t cpu_ms) const {
+    RunOptions run;
+    run.limits = problem.limits;
+    run.limits.cpu_ms = cpu_ms;
+    run.limits.wall_ms = std::max(problem.limits.wall_ms, default_wall_ms(cpu_ms));
+    run.cpu = options.cpu;
+    run.contain = options.contain;
+    run.stop_after_time_limit = !options.all_tests;
+    return run;
+  }
+
+  // Prepares and runs one submission; skipped (with the reason) when it cannot be made
+  // runnable.
+  VerifiedSubmission run(const ExampleSubmission& example, std::int64_t cpu_ms) const {
+    VerifiedSubmission verified{example.name, expected_text(example), VerifyStatus::skipped, "", std::nullopt};
+    Submission submission;
+    try {
+      submission = prepare(example.path);
+    } catch (const ConfigError& error) {
+      verified.reason = error.what();
+      return verified;
+    }
+    verified.run = run_submission(problem, submission, problem.tests, run_options(cpu_ms), executor);
+    return verified;
+  }
+
+  void check(const ExampleSubmission& example, VerifiedSubmission& verified) const {
+    if (!verified.run) return;
+    const CheckResult result = check_expectation(example, test_verdicts(*verified.run), verified.run->score.score);
+    verified.status = result.passed ? VerifyStatus::ok : VerifyStatus::fail;
+    verified.reason = result.reason;
+  }
+};
+
+}  // namespace
+
+VerifyReport verify_problem(const Problem& problem, const std::vector<ExampleSubmission>& submissions,
+                            const VerifyOptions& options, TestExecutor& executor,
+                            const PrepareSubmission& prepare,
+                            const std::function<void(const VerifiedSubmission&)>& on_done) {
+  VerifyReport report;
+  report.problem = problem.name;
+  report.format = std::string(format_name(problem.format));
+  report.notes = problem.notes;
+  const Grading grading{problem, options, executor, prepare};
+  std::int64_t time_limit_ms = problem.limits.cpu_ms;
+  std::map<std::string, VerifiedSubmission> done;
+  if (problem.time_limit_rule) {
+    // First the submissions that bound the limit from below, with the placeholder.
+    std::vector<TimeBoundSample> samples;
+    for (const auto& example : submissions) {
+      if (!bounds_from_below(example)) continue;
+      VerifiedSubmission verified = grading.run(example, time_limit_ms);
+      if (verified.run) {
+        const auto bounds = time_bounds_of(example, test_times(*verified.run));
+        samples.insert(samples.end(), bounds.begin(), bounds.end());
+      }
+      done.emplace(example.name, std::move(verified));
+    }
+    const TimeLimitInference inference = infer_time_limit(samples, *problem.time_limit_rule);
+    report.time_limit_inferred = true;
+    report.time_limit_explanation = inference.explanation;
+    const double seconds = inference.time_limit_s.value_or(std::max(inference.lower_s, 1.0));
+    time_limit_ms = std::max<std::int64_t>(1, static_cast<std::int64_t>(seconds * 1000.0 + 0.5));
+    if (!inference.time_limit_s) report.notes.push_back("no time limit meets every bound: " + inference.explanation);
+  }
+  report.time_limit_ms = time_limit_ms;
+  const RunOptions at_limit = grading.run_options(time_limit_ms);
+  for (const auto& example : submissions) {
+    auto it = done.find(example.name);
+    if (it == done.end()) {
+      // Those that must TLE run at limit * time_limit_to_tle: still TLE there, they
+      // bound an inferred limit from above too; then they are judged at the limit.
+      const double margin = problem.time_limit_rule && bounds_from_above(example)
+                                ? problem.time_limit_rule->time_limit_to_tle : 1.0;
+      it = done.emplace(example.name, grading.run(example, static_cast<std::int64_t>(time_limit_ms * margin))).first;
+    }
+    VerifiedSubmission& verified = it->second;
+    if (verified.run && verified.run->verdict != Verdict::CE && verified.run->limits.cpu_ms != time_limit_ms) {
+      const Submission as_run{verified.run->submission, {}, false, "", false};
+      verified.run = rejudged(problem, as_run, problem.tests, *verified.run, at_limit);
+    }
+    grading.check(example, verified);
+    if (on_done) on_done(verified);
+    report.submissions.push_back(verified);
+  }
+  return report;
+}
+
+namespace {
+
+std::string_view status_name(VerifyStatus status) {
+  switch (status) {
+    case VerifyStatus::ok: return "OK";
+    case VerifyStatus::fail: return "FAIL";
+    case VerifyStatus::skipped: return "SKIP";
+  }
+  return "?";
+}
+
+// "AC x6", or the first test that is not AC: "TLE on secret/03 (+2 more not AC)".
+std::string got_text(const RunResult& run) {
+  if (run.verdict == Verdict::CE) return "CE";
+  std::size_t not_ac = 0;
+  const TestOutcome* first = nullptr;
+  for (const auto& test : run.tests) {
+    if (test.decision.verdict == Verdict::AC) continue;
+    ++not_ac;
+    if (first == nullptr) first = &test;
+  }
+  if (first == nullptr) return fmt::format("AC x{}", run.tests.size());
+  const Verdict verdict = first->decision.verdict;
+  const Verdict icpc = icpc_class(verdict);
+  std::string text = fmt::format("{}{} on {}", verdict_name(verdict),
+                                 icpc == verdict ? "" : fmt::format(" ({})", verdict_name(icpc)), first->name);
+  if (not_ac > 1) text += fmt::format(" (+{} more not AC)", not_ac - 1);
+  if (run.tests.size() < run.tests_planned) text += fmt::format(", {} of {} run", run.tests.size(), run.tests_planned);
+  return text;
+}
+
+std::int64_t slowest_cpu_ms(const RunResult& run) {
+  std::int64_t slowest = 0;
+  for (const auto& test : run.tests) slowest = std::max(slowest, test.facts.submission.exit.cpu_ms);
+  return slowest;
+}
+
+}  // namespace
+
+std::string format_verify_row(const VerifiedSubmission& submission, std::size_t name_width) {
+  const std::string got = submission.run ? got_text(*submission.run) : "-";
+  const std::string cpu = submission.run ? fmt::format("{} ms", slowest_cpu_ms(*submission.run)) : "-";
+  return fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable(submission.name), name_width,
+                     status_name(submission.status), got, cpu, printable(submission.reason));
+}
+
+std::string format_verify_summary(const VerifyReport& report) {
+  std::size_t ok = 0, failed = 0, skipped = 0;
+  for (const auto& submission : report.submissions) {
+    if (submission.status == VerifyStatus::ok) ++ok;
+    else if (submission.status == VerifyStatus::fail) ++failed;
+    else ++skipped;
+  }
+  std::string text = fmt::format("{} ({}): {} of {} submissions as expected, {} not, {} skipped; time limit {} ms{}",
+                                 report.problem, report.format, ok, report.submissions.size(), failed, skipped,
+                                 report.time_limit_ms, report.time_limit_inferred ? " (inferred)" : "");
+  if (report.time_limit_inferred) text += "\n  " + report.time_limit_explanation;
+  for (const auto& note : report.notes) text += "\n  note: " + printable(note);
+  return text;
+}
+
+nlohmann::json verify_to_json(const VerifyReport& report) {
+  nlohmann::json submissions = nlohmann::json::array();
+  for (const auto& submission : report.submissions) {
+    nlohmann::json entry = {{"name", submission.name},
+                            {"expected", submission.expected},
+                            {"status", status_name(submission.status)},
+                            {"reason", submission.reason}};
+    if (submission.run) {
+      entry["verdict"] = verdict_name(submission.run->verdict);
+      entry["icpc_verdict"] = verdict_name(icpc_class(submission.run->verdict));
+      entry["slowest_cpu_ms"] = slowest_cpu_ms(*submission.run);
+      entry["score"] = submission.run->score.score;
+      entry["result"] = to_json(*submission.run);
+    }
+    submissions.push_back(entry);
+  }
+  return {{"problem", report.problem},
+          {"format", report.format},
+          {"time_limit_ms", report.time_limit_ms},
+          {"time_limit_inferred", report.time_limit_inferred},
+          {"time_limit_explanation", report.time_limit_explanation},
+          {"notes", report.notes},
+          {"submissions", submissions}};
+}
+
+int exit_status_for(const VerifyReport& report) {
+  int status = exit_all_accepted;
+  for (const auto& submission : report.submissions) {
+    if (submission.run)
+      for (const auto& test : submission.run->tests)
+        if (test.decision.verdict == Verdict::JE) return exit_judge_error;
+    if (submission.status == VerifyStatus::fail) status = exit_not_accepted;
+  }
+  return status;
+}
+
+}  // namespace judge

@@ -1,0 +1,154 @@
+// judge verify's flow without processes: a fake executor hands out facts per
+// submission, a fake prepare makes (or refuses) submissions.
+#include "verify/verify.hpp"
+
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "base/errors.hpp"
+
+namespace judge {
+namespace {
+
+TestFacts facts_with(std::int64_t cpu_ms, int interactor_exit = 42) {
+  TestFacts facts;
+  facts.submission.exit.cpu_ms = cpu_ms;
+  facts.interactor.exit.exit_code = interactor_exit;
+  if (interactor_exit == 43) facts.report.contestant_eof_reported = true;
+  facts.exited_first = Side::submission;
+  return facts;
+}
+
+// Each submission (by its command) takes the same CPU time on every test; "wrong"
+// ones are rejected, "je" ones meet a broken interactor.
+class FakeExecutor : public TestExecutor {
+ public:
+  std::map<std::string, std::int64_t> cpu_ms;
+  std::vector<std::int64_t> limits_seen;
+  TestOutcome run_test(const Problem&, const Submission& submission, const TestCase& test,
+                       const RunOptions& options) override {
+    limits_seen.push_back(options.limits.cpu_ms);
+    const std::string& name = submission.command.at(0);
+    TestOutcome outcome;
+    outcome.name = test.name;
+    const int exit = name.find("wrong") != std::string::npos ? 43 : name.find("je") != std::string::npos ? 1 : 42;
+    outcome.facts = facts_with(cpu_ms.at(name), exit);
+    outcome.facts.limits = options.limits;
+    if (cpu_ms.at(name) > options.limits.cpu_ms) outcome.facts.submission.hit_cpu_limit = true;
+    return outcome;
+  }
+};
+
+ExpectationRule rule(std::set<Verdict> permitted, std::set<Verdict> required, const char* origin) {
+  ExpectationRule rule;
+  rule.origin = origin;
+  rule.permitted = std::move(permitted);
+  rule.required = std::move(required);
+  return rule;
+}
+
+ExampleSubmission example(const char* name, ExpectationRule expectation) {
+  ExampleSubmission submission;
+  submission.path = name;
+  submission.name = name;
+  submission.rules = {std::move(expectation)};
+  return submission;
+}
+
+Problem package(bool infer) {
+  Problem problem;
+  problem.name = "p";
+  problem.format = ProblemFormat::icpc;
+  problem.scoring = {{"type", "all_or_nothing"}, {"max_score", 100}};
+  problem.limits.cpu_ms = infer ? 10000 : 1000;
+  for (const char* name : {"sample/1", "secret/1", "secret/2"}) {
+    TestCase test;
+    test.name = name;
+    problem.tests.push_back(test);
+  }
+  if (infer) problem.time_limit_rule = TimeLimitRule{};
+  return problem;
+}
+
+Submission runnable(const std::filesystem::path& path) {
+  if (path.extension() == ".kt") throw ConfigError("kotlin: the language is not installed (apt-get install kotlin)");
+  Submission submission;
+  submission.display = path.string();
+  submission.command = {path.string()};
+  return submission;
+}
+
+TEST(Verify, FoldersAreCheckedAndAMissingLanguageIsSkippedNotFailed) {
+  FakeExecutor executor;
+  executor.cpu_ms = {{"accepted/fast.cpp", 100}, {"wrong_answer/wrong.cpp", 100}, {"accepted/Main.kt", 100}};
+  const std::vector<ExampleSubmission> submissions{
+      example("accepted/fast.cpp", rule({Verdict::AC}, {}, "folder accepted/")),
+      example("wrong_answer/wrong.cpp", rule({Verdict::AC, Verdict::WA}, {Verdict::WA}, "folder wrong_answer/")),
+      example("accepted/Main.kt", rule({Verdict::AC}, {}, "folder accepted/"))};
+  const VerifyReport report = verify_problem(package(false), submissions, {}, executor, runnable);
+  ASSERT_EQ(report.submissions.size(), 3u);
+  EXPECT_EQ(report.submissions[0].status, VerifyStatus::ok);
+  EXPECT_EQ(report.submissions[1].status, VerifyStatus::ok);
+  EXPECT_EQ(report.submissions[2].status, VerifyStatus::skipped);
+  EXPECT_NE(report.submissions[2].reason.find("not installed"), std::string::npos);
+  EXPECT_EQ(exit_status_for(report), 0);
+}
+
+TEST(Verify, ASubmissionThatMissesItsExpectationFails) {
+  FakeExecutor executor;
+  executor.cpu_ms = {{"accepted/wrong.cpp", 100}};
+  const VerifyReport report = verify_problem(
+      package(false), {example("accepted/wrong.cpp", rule({Verdict::AC}, {}, "folder accepted/"))}, {},
+      executor, runnable);
+  EXPECT_EQ(report.submissions[0].status, VerifyStatus::fail);
+  EXPECT_EQ(exit_status_for(report), 1);
+}
+
+TEST(Verify, AJudgeErrorMakesExitStatusThree) {
+  FakeExecutor executor;
+  executor.cpu_ms = {{"accepted/je.cpp", 100}};
+  const VerifyReport report = verify_problem(
+      package(false), {example("accepted/je.cpp", rule({Verdict::AC}, {}, "folder accepted/"))}, {}, executor,
+      runnable);
+  EXPECT_EQ(exit_status_for(report), 3);
+}
+
+// No time limit in the package: the accepted submission runs first (with the
+// placeholder), its slowest test times ac_to_time_limit gives the limit, and the
+// time_limit_exceeded one runs at limit * time_limit_to_tle, then is judged at the
+// limit.
+TEST(Verify, ATimeLimitIsInferredFromTheAcceptedSubmissionsFirst) {
+  FakeExecutor executor;
+  executor.cpu_ms = {{"time_limit_exceeded/slow.cpp", 5000}, {"accepted/fast.cpp", 300}};
+  const std::vector<ExampleSubmission> submissions{
+      example("time_limit_exceeded/slow.cpp",
+              rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
+      example("accepted/fast.cpp", rule({Verdict::AC}, {}, "folder accepted/"))};
+  const VerifyReport report = verify_problem(package(true), submissions, {}, executor, runnable);
+  EXPECT_TRUE(report.time_limit_inferred);
+  EXPECT_EQ(report.time_limit_ms, 1000);  // 0.3 s x 2, rounded up to a whole second
+  ASSERT_EQ(executor.limits_seen.size(), 4u);  // 3 tests, then the slow one stops at its first TLE
+  EXPECT_EQ(executor.limits_seen.front(), 10000);  // the accepted one, with the placeholder
+  EXPECT_EQ(executor.limits_seen.back(), 1500);    // the slow one, at 1000 ms x 1.5
+  EXPECT_EQ(report.submissions[0].name, "time_limit_exceeded/slow.cpp");  // listed in order
+  EXPECT_EQ(report.submissions[0].status, VerifyStatus::ok);
+  EXPECT_EQ(report.submissions[0].run->limits.cpu_ms, 1000);
+  EXPECT_EQ(report.submissions[1].status, VerifyStatus::ok);
+}
+
+TEST(Verify, ASubmissionStopsAtItsFirstTimeLimitUnlessAllTestsAreAsked) {
+  FakeExecutor executor;
+  executor.cpu_ms = {{"time_limit_exceeded/slow.cpp", 5000}};
+  const auto submissions = std::vector<ExampleSubmission>{example(
+      "time_limit_exceeded/slow.cpp", rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/"))};
+  verify_problem(package(false), submissions, {}, executor, runnable);
+  EXPECT_EQ(executor.limits_seen.size(), 1u);
+  VerifyOptions all;
+  all.all_tests = true;
+  verify_problem(package(false), submissions, all, executor, runnable);
+  EXPECT_EQ(executor.limits_seen.size(), 4u);
+}
+
+}  // namespace
+}  // namespace judge
