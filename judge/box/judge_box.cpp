@@ -87,6 +87,7 @@ struct Options {
   std::vector<Export> exports;
   std::string workdir = "/tmp";  // the program's working directory in the box
   long scratch_kib = 65536;
+  long file_size_kib = 0;  // > 0: RLIMIT_FSIZE of the program (P) only: the box's own copies are not bound by it
   long cpu = -1;  // >= 0: the program (P) runs only on this CPU; B and C run anywhere
   bool isolate = true;  // false: no namespaces at all (judge --sandbox none is not this tool)
   std::vector<char*> argv;
@@ -168,6 +169,7 @@ Options parse(int argc, char** argv) {
     else if (arg == "--cgroup") options.cgroups.push_back(value("--cgroup"));
     else if (arg == "--scratch-kib") options.scratch_kib = std::strtol(value("--scratch-kib").c_str(), nullptr, 10);
     else if (arg == "--cpu") options.cpu = std::strtol(value("--cpu").c_str(), nullptr, 10);
+    else if (arg == "--file-size-kib") options.file_size_kib = std::strtol(value("--file-size-kib").c_str(), nullptr, 10);
     else if (arg == "--no-namespaces") options.isolate = false;
     else if (arg == "--workdir") options.workdir = value("--workdir");
     else if (arg == "--file") {  // copied into the box (see build_root)
@@ -228,6 +230,8 @@ std::string mount_root_tmpfs(const std::string& root, const Options& options) {
   return "";
 }
 
+std::string bind_system_etc(const std::string& root);
+
 // System files, read-only. The merged /usr of Debian has /bin, /lib, /lib64 and
 // /sbin as symbolic links into it; they are recreated as links.
 std::string bind_system_dirs(const std::string& root) {
@@ -246,17 +250,37 @@ std::string bind_system_dirs(const std::string& root) {
       if (!make_dirs(target) || !bind_read_only(host, target)) return errno_text(("bind " + host).c_str());
     }
   }
-  // The dynamic loader's cache and configuration: without ld.so.cache, libraries in
-  // the multiarch directories are not found.
+  return bind_system_etc(root);
+}
+
+// Of /etc, only what programs and toolchains need, read-only: the dynamic loader's
+// cache and configuration (without ld.so.cache, libraries in the multiarch
+// directories are not found), the time zone, Debian's alternatives (/usr/bin/java is
+// a link through them) and a JDK's configuration (/etc/java-*). No passwd, no shadow,
+// nothing else of the host.
+std::string bind_system_etc(const std::string& root) {
   if (!make_dirs(root + "/etc")) return errno_text("mkdir /etc");
-  for (const char* file : {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime"}) {
+  std::vector<std::string> entries{"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
+                                   "/etc/localtime", "/etc/alternatives"};
+  if (DIR* etc = ::opendir("/etc")) {
+    while (const dirent* entry = ::readdir(etc))
+      if (std::strncmp(entry->d_name, "java-", 5) == 0) entries.push_back(std::string("/etc/") + entry->d_name);
+    ::closedir(etc);
+  }
+  for (const std::string& entry : entries) {
     struct stat st {};
-    if (::stat(file, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-    const std::string target = root + file;
-    const int fd = ::open(target.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
-    if (fd < 0) return errno_text("create a mount point in /etc");
-    ::close(fd);
-    if (!bind_read_only(file, target)) return errno_text((std::string("bind ") + file).c_str());
+    if (::stat(entry.c_str(), &st) != 0) continue;
+    const std::string target = root + entry;
+    if (S_ISDIR(st.st_mode)) {
+      if (!make_dirs(target)) return errno_text(("mkdir " + entry).c_str());
+    } else if (S_ISREG(st.st_mode)) {
+      const int fd = ::open(target.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+      if (fd < 0) return errno_text("create a mount point in /etc");
+      ::close(fd);
+    } else {
+      continue;
+    }
+    if (!bind_read_only(entry, target)) return errno_text(("bind " + entry).c_str());
   }
   return "";
 }
@@ -323,6 +347,12 @@ std::string mount_proc_and_scratch(const std::string& root, const Options& optio
       "mode=0777,size=" + std::to_string(options.scratch_kib) + "k,nr_inodes=4096";
   if (::mount("scratch", (root + "/tmp").c_str(), "tmpfs", MS_NOSUID | MS_NODEV, scratch_options.c_str()) != 0)
     return errno_text("mount the scratch tmpfs");
+  // The folders to export are made now, writable by the program (they must lie in a
+  // writable place: the scratch /tmp).
+  for (const Export& out : options.exports) {
+    if (!make_dirs(root + out.box_path) || ::chmod((root + out.box_path).c_str(), 0777) != 0)
+      return errno_text(("mkdir " + out.box_path).c_str());
+  }
   return "";
 }
 
@@ -410,6 +440,11 @@ void send_pid() {
     CPU_ZERO(&set);
     CPU_SET(static_cast<int>(options.cpu), &set);
     ::sched_setaffinity(0, sizeof set, &set);  // a placement hint: the test runs either way
+  }
+  if (options.file_size_kib > 0) {
+    const rlim_t bytes = static_cast<rlim_t>(options.file_size_kib) * 1024;
+    struct rlimit limit {bytes, bytes};
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) die(errno_text("setrlimit(RLIMIT_FSIZE)"));
   }
   send_pid();
   ::execv(options.argv[0], options.argv.data());

@@ -15,14 +15,19 @@ bool is_executable_file(const fs::path& path) {
 }
 
 std::optional<fs::path> find_on_path(std::string_view name) {
+  const char* path_variable = std::getenv("PATH");
+  // POSIX leaves an unset PATH to the implementation; glibc's default is this.
+  return find_on(path_variable ? path_variable : "/bin:/usr/bin", name);
+}
+
+std::optional<fs::path> find_on_box_path(std::string_view name) { return find_on(box_search_path, name); }
+
+std::optional<fs::path> find_on(const std::string& search, std::string_view name) {
   if (name.empty()) return std::nullopt;
   if (name.find('/') != std::string_view::npos) {
     if (is_executable_file(fs::path(name))) return fs::absolute(fs::path(name));
     return std::nullopt;
   }
-  const char* path_variable = std::getenv("PATH");
-  // POSIX leaves an unset PATH to the implementation; glibc's default is this.
-  const std::string search = path_variable ? path_variable : "/bin:/usr/bin";
   std::size_t start = 0;
   while (start <= search.size()) {
     const std::size_t end = std::min(search.find(':', start), search.size());

@@ -17,4 +17,15 @@ bool is_executable_file(const std::filesystem::path& path);
 // holds a '/' is not searched for: it is returned as it is if it is executable.
 std::optional<std::filesystem::path> find_on_path(std::string_view name);
 
+// The PATH of a program in judge-box: only what the box shows (it binds /usr).
+inline constexpr const char* box_search_path = "/usr/local/bin:/usr/bin:/bin";
+
+// The same search on the box's PATH: how a submission's or a compiler's tools are
+// found (never the judge's own PATH: a pyenv or rustup shim outside /usr is not in
+// the box).
+std::optional<std::filesystem::path> find_on_box_path(std::string_view name);
+
+// The search on a PATH given as text.
+std::optional<std::filesystem::path> find_on(const std::string& search, std::string_view name);
+
 }  // namespace judge

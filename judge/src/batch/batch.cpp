@@ -170,15 +170,8 @@ void BatchRun::prepare() {
 void BatchRun::start_compile(std::size_t index) {
   const PlannedSubmission& planned = plan_.submissions[index];
   const fs::path path = planned.path;
-  // Executables and .py files need no compiler: prepared here at once.
-  if (compile_command(path, "out").empty()) {
-    Submission submission = prepare_submission(path, default_cache_dir());
-    submission.display = planned.path;
-    prepared_[index] = submission;
-    for (std::size_t unit : waiting_[index]) ready_.push_back(unit);
-    waiting_.erase(index);
-    return;
-  }
+  // Every submission is prepared in a worker: compiling (or a Python syntax check) runs
+  // a box, which the batch process itself never waits for.
   pool_.start(compile_tag_base + index, [path] {
     return nlohmann::json(prepare_submission(path, default_cache_dir()));
   });

@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include "base/errors.hpp"
+#include "submission/languages.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -19,7 +20,6 @@ using nlohmann::json;
 
 namespace {
 
-const std::set<std::string> source_extensions{".cpp", ".cc", ".cxx", ".c", ".py"};
 
 class Sha1 {
  public:
@@ -62,7 +62,9 @@ std::optional<std::string> problem_of_file(const fs::path& path,
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) return std::nullopt;
   const std::string ext = path.extension().string();
-  if (source_extensions.contains(ext) && problems.contains(path.stem().string()))
+  // A source of any language of the table (submission/languages.hpp).
+  static const Languages languages = Languages::load();
+  if (languages.by_extension(path) != nullptr && problems.contains(path.stem().string()))
     return path.stem().string();
   if (ext.empty() && problems.contains(path.filename().string()) && is_executable_file(path))
     return path.filename().string();
@@ -126,7 +128,7 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
     if (!problem) {
       if (problem_of_file(path, other_problems)) return;  // not chosen (--problems)
       warnings.push_back(fmt::format(
-          "skipped {}: not <problem>.cpp/.c/.py or an executable <problem> (problems: {})",
+          "skipped {}: not <problem>.<a source ending of judge/languages.yaml> or an executable <problem> (problems: {})",
           path.string(), fmt::join(problems, ", ")));
       return;
     }

@@ -3,26 +3,18 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include <fmt/core.h>
 
+#include "base/search_path.hpp"
+
 namespace judge {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path search_path(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path != nullptr ? path : "/usr/bin:/bin");
-  std::string dir;
-  while (std::getline(dirs, dir, ':')) {
-    const fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return name;
-}
 
 bool under_usr(const fs::path& path) {
   const std::string text = path.lexically_normal().string();
@@ -39,6 +31,39 @@ fs::path find_box_executable() {
   return fs::exists(box, ec) ? box : fs::path();
 }
 
+namespace {
+
+// The --file arguments of one root, and where its host path lands in the box.
+std::string add_root(const fs::path& root, std::set<std::string>& used_names, std::vector<std::string>& argv) {
+  std::string name = root.filename().string();
+  while (!used_names.insert(name).second) name = "_" + name;  // a second root of the same name
+  const std::string box_path = "/box/" + name;
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) {
+    argv.insert(argv.end(), {"--file", root.string() + ":" + box_path});
+    return box_path;
+  }
+  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec))
+    if (it->is_regular_file())
+      argv.insert(argv.end(), {"--file", it->path().string() + ":" + box_path + "/" +
+                                             it->path().lexically_relative(root).string()});
+  return box_path;
+}
+
+// `argument` inside one of the roots: its box path; else nullopt.
+std::optional<std::string> in_roots(const fs::path& argument, const std::vector<std::pair<fs::path, std::string>>& roots) {
+  const fs::path normal = argument.lexically_normal();
+  for (const auto& [root, box_path] : roots) {
+    const fs::path relative = normal.lexically_relative(root);
+    if (!relative.empty() && *relative.begin() != "..")
+      return relative == "." ? box_path : box_path + "/" + relative.string();
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::vector<std::string> boxed_command(const std::vector<std::string>& command,
                                        const BoxSettings& settings) {
   std::vector<std::string> argv{settings.box_executable.string()};
@@ -48,21 +73,30 @@ std::vector<std::string> boxed_command(const std::vector<std::string>& command,
   for (const auto& dir : settings.cgroup_dirs) argv.insert(argv.end(), {"--cgroup", dir});
   argv.insert(argv.end(), {"--scratch-kib", std::to_string(settings.scratch_kib)});
   if (settings.cpu >= 0) argv.insert(argv.end(), {"--cpu", std::to_string(settings.cpu)});
+  if (!settings.workdir.empty()) argv.insert(argv.end(), {"--workdir", settings.workdir});
+  if (settings.file_size_kib > 0) argv.insert(argv.end(), {"--file-size-kib", std::to_string(settings.file_size_kib)});
+  for (const auto& [box_dir, host_dir] : settings.exports)
+    argv.insert(argv.end(), {"--export", box_dir + ":" + host_dir.string()});
 
-  std::vector<std::string> inside;
+  for (const auto& [host, box_path] : settings.files)
+    argv.insert(argv.end(), {"--file", fs::absolute(host).lexically_normal().string() + ":" + box_path});
   std::set<std::string> used_names;
+  std::vector<std::pair<fs::path, std::string>> roots;
+  for (const auto& root : settings.roots) {
+    const fs::path absolute = fs::absolute(root).lexically_normal();
+    roots.emplace_back(absolute, add_root(absolute, used_names, argv));
+  }
+  std::vector<std::string> inside;
   for (std::size_t i = 0; i < command.size(); ++i) {
     fs::path path = command[i];
-    if (i == 0 && command[i].find('/') == std::string::npos) path = search_path(command[i]);
+    if (i == 0 && command[i].find('/') == std::string::npos) path = find_on_box_path(command[i]).value_or(command[i]);
     std::error_code ec;
     const bool is_file = fs::is_regular_file(path, ec);
-    if ((i == 0 || is_file) && is_file && !under_usr(fs::absolute(path))) {
-      // Shown read-only at /box/<name>; a second file of the same name gets a prefix.
-      std::string name = path.filename().string();
-      while (!used_names.insert(name).second) name = "_" + name;
-      const std::string box_path = "/box/" + name;
-      argv.insert(argv.end(), {"--file", fs::absolute(path).lexically_normal().string() + ":" + box_path});
-      inside.push_back(box_path);
+    if (const auto box_path = is_file || fs::is_directory(path, ec) ? in_roots(fs::absolute(path), roots) : std::nullopt) {
+      inside.push_back(*box_path);
+    } else if (is_file && !under_usr(fs::absolute(path))) {
+      // Copied read-only to /box/<name>.
+      inside.push_back(add_root(fs::absolute(path).lexically_normal(), used_names, argv));
     } else {
       inside.push_back(i == 0 ? path.string() : command[i]);
     }

@@ -26,17 +26,30 @@ struct BoxSettings {
   bool drop_to_unprivileged_uid = false;  // the judge is root: run as box_uid
   std::vector<std::string> cgroup_dirs;   // joined by the box before anything starts
   std::int64_t scratch_kib = 65536;       // size of the box's /tmp
+  // The program's RLIMIT_FSIZE (0: none), set by the box right before exec: set on the
+  // box itself it would stop the box copying a program larger than it into the box.
+  std::int64_t file_size_kib = 0;
   int cpu = -1;  // >= 0: the program runs only on this CPU (set by the box right before
                  // exec, so that its setup may use another CPU meanwhile)
+  // Files and folders copied into the box whole, each at /box/<its name> (a folder with
+  // every file below it): a multi-file submission, a compiled program's folder. An
+  // argument of the command inside one of them is rewritten to its box path.
+  std::vector<std::filesystem::path> roots;
+  // Single files copied to the box path given (a compiler's sources under /box/src).
+  std::vector<std::pair<std::filesystem::path, std::string>> files;
+  // Host folders that receive what the program left in a box folder once it ended
+  // (judge-box --export /BOX_DIR:HOST_DIR): a compiler's output.
+  std::vector<std::pair<std::string, std::filesystem::path>> exports;
+  std::string workdir;  // the program's working directory in the box ("" : /tmp)
 };
 
 // judge-box next to the running judge executable, or empty if it is not there.
 std::filesystem::path find_box_executable();
 
-// judge-box's command line that runs `command` inside a box: the program (found on
-// PATH if it has no '/') and every argument that names an existing file are bound
-// read-only under /box/ and renamed there, unless they are under /usr, which the
-// box shows as it is.
+// judge-box's command line that runs `command` inside a box: the settings' roots, the
+// program (found on the box's PATH if it has no '/') and every argument that names an
+// existing file are copied read-only under /box/ and renamed there, unless they are
+// under /usr, which the box shows as it is.
 std::vector<std::string> boxed_command(const std::vector<std::string>& command,
                                        const BoxSettings& settings);
 

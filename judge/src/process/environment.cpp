@@ -20,13 +20,13 @@ void add_common(Environment& environment) {
 }  // namespace
 
 Environment program_environment(const std::string& home, const std::string& tmpdir) {
-  Environment environment{{"PATH", box_path}, {"HOME", home}, {"TMPDIR", tmpdir}};
+  Environment environment{{"PATH", box_search_path}, {"HOME", home}, {"TMPDIR", tmpdir}};
   add_common(environment);
   return environment;
 }
 
 Environment interactor_environment() {
-  Environment environment{{"PATH", from_judge("PATH", box_path)},
+  Environment environment{{"PATH", from_judge("PATH", box_search_path)},
                           {"HOME", from_judge("HOME", "/")},
                           {"TMPDIR", from_judge("TMPDIR", "/tmp")}};
   add_common(environment);

@@ -2,7 +2,7 @@
 // inherited: nothing of the judge's own environment (a secret in it, paths of the
 // host) reaches a submission or an interactor.
 //
-//   submission, in judge-box   PATH=/usr/local/bin:/usr/bin:/bin  HOME=/box  TMPDIR=/tmp
+//   submission, in judge-box   PATH=box_search_path (/usr/local/bin:/usr/bin:/bin)  HOME=/box  TMPDIR=/tmp
 //   submission, --sandbox none PATH as above  HOME and TMPDIR = its working directory
 //   interactor                 PATH and HOME as the judge has them (setters' tools),
 //                              TMPDIR = the run's private folder
@@ -13,6 +13,8 @@
 #pragma once
 
 #include <filesystem>
+
+#include "base/search_path.hpp"
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,7 +28,5 @@ Environment program_environment(const std::string& home, const std::string& tmpd
 // The interactor's: the judge's PATH and HOME, TMPDIR the run's folder.
 Environment interactor_environment();
 
-// The PATH a boxed program gets.
-inline constexpr const char* box_path = "/usr/local/bin:/usr/bin:/bin";
 
 }  // namespace judge

@@ -62,21 +62,6 @@ class WatchedProcess : public Supervised {
 
 }  // namespace
 
-// A program that is not there (the other side of an offline pass's step).
-class Absent : public Supervised {
- public:
-  bool running() const override { return false; }
-  bool try_reap() override { return true; }
-  void reap() override {}
-  void kill() override {}
-  bool is_exiting() const override { return false; }
-  std::int64_t cpu_ms() override { return 0; }
-  std::int64_t cpu_ms_with_children() override { return -1; }
-  std::int64_t run_delay_ms() override { return 0; }
-  std::int64_t bytes_written() override { return -1; }
-  int end_fd() const override { return -1; }
-};
-
 UniqueFd open_for_reading(const fs::path& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw JudgeFault(fmt::format("cannot open {}: {}", path.string(), std::strerror(errno)));
@@ -165,9 +150,9 @@ void Interaction::plan_submission() {
   // gives a boxed one the box's.
   spawn.environment = program_environment(request_.work_dir.string(), request_.work_dir.string());
   spawn.limits.cpu_ms = limits.cpu_ms;
-  spawn.limits.address_space_kib = limits.memory_kib;
+  spawn.limits.address_space_kib = request_.unlimited_address_space ? 0 : limits.memory_kib;
   spawn.limits.file_size_kib = limits.output_kib;
-  spawn.limits.processes = limits.processes;
+  spawn.limits.processes = limits.processes + request_.extra_processes;
   spawn.limits.open_files = submission_open_files;
   // The stack may use the whole memory limit, as on most contest judges.
   spawn.limits.stack_kib = limits.memory_kib;
@@ -184,12 +169,16 @@ void Interaction::contain_submission() {
     return;
   }
   SpawnRequest& spawn = wiring_.submission;
-  wiring_.cgroup.emplace(TestCgroup::create(request_.limits.memory_kib, request_.limits.processes));
+  wiring_.cgroup.emplace(TestCgroup::create(request_.limits.memory_kib,
+                                            request_.limits.processes + request_.extra_processes));
   BoxSettings settings;
   settings.box_executable = box;
   settings.drop_to_unprivileged_uid = ::geteuid() == 0;
   settings.cgroup_dirs = wiring_.cgroup->join_dirs();
   settings.scratch_kib = request_.limits.output_kib;
+  settings.file_size_kib = request_.limits.output_kib;
+  spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
+  settings.roots.assign(request_.submission_roots.begin(), request_.submission_roots.end());
   // The box pins the program itself, right before exec: its setup (~2 ms) then runs
   // beside the interactor's start instead of after it on one CPU.
   settings.cpu = spawn.cpu;
@@ -279,7 +268,7 @@ void Interaction::supervise() {
 // with a wall limit of its own.
 void Interaction::supervise_offline() {
   SystemWatchClock clock;
-  Absent absent;
+  AbsentProgram absent;
   WatchedProcess submission(*submission_, wiring_.cgroup ? &*wiring_.cgroup : nullptr,
                             cgroup_cpu_ms_at_start_);
   Watchdog submission_watch(request_.limits, clock, [] { return false; });

@@ -54,6 +54,9 @@ namespace judge {
 
 struct InteractionRequest {
   std::vector<std::string> submission_command;
+  std::vector<std::string> submission_roots;    // copied into its box whole (submission.hpp)
+  bool unlimited_address_space = false;         // no RLIMIT_AS (a JVM)
+  std::int64_t extra_processes = 0;             // the language's own threads
   std::vector<std::string> interactor_command;  // TEST_INPUT ANSWER FEEDBACK_DIR/ are appended,
   std::vector<std::string> interactor_args;     // then these (a package's output_validator_args)
   std::filesystem::path interactor_working_dir;  // empty: the judge's (a build/run validator: its folder)

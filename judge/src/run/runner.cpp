@@ -41,7 +41,10 @@ nlohmann::json pass_entry(std::int64_t pass, const InteractionResult& result, co
 InteractionRequest pass_request(const Problem& problem, const Submission& submission,
                                 const TestCase& test, const RunOptions& options) {
   InteractionRequest request;
-  request.submission_command = submission.command;
+  request.submission_command = command_for_limits(submission, options.limits.memory_kib);
+  request.submission_roots = submission.roots;
+  request.unlimited_address_space = submission.unlimited_address_space;
+  request.extra_processes = submission.extra_processes;
   request.interactor_command = problem.interactor_command;
   request.answer_file = test.answer;
   request.interactor_args = test.validator_args;

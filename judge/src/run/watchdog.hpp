@@ -62,6 +62,22 @@ class Supervised {
   virtual int end_fd() const = 0;
 };
 
+// The other side of a program that runs alone (an offline pass's step, a compiler):
+// never running.
+class AbsentProgram : public Supervised {
+ public:
+  bool running() const override { return false; }
+  bool try_reap() override { return true; }
+  void reap() override {}
+  void kill() override {}
+  bool is_exiting() const override { return false; }
+  std::int64_t cpu_ms() override { return 0; }
+  std::int64_t cpu_ms_with_children() override { return -1; }
+  std::int64_t run_delay_ms() override { return 0; }
+  std::int64_t bytes_written() override { return -1; }
+  int end_fd() const override { return -1; }
+};
+
 class WatchClock {
  public:
   using TimePoint = std::chrono::steady_clock::time_point;

@@ -2,24 +2,18 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+
 #include <fmt/core.h>
 
-#include "base/content_hash.hpp"
-#include "base/errors.hpp"
-#include "base/text_file.hpp"
-#include "process/tool_run.hpp"
+#include "submission/build_cache.hpp"
+#include "submission/compile.hpp"
+#include "submission/languages.hpp"
+#include "submission/sources.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
-
-namespace {
-
-constexpr std::int64_t compile_time_limit_ms = 60000;
-constexpr std::size_t compile_message_limit_bytes = 8192;
-
-std::string read_all(const fs::path& path) { return read_file(path).value_or(""); }
-
-}  // namespace
 
 fs::path default_cache_dir() {
   if (const char* dir = std::getenv("JUDGE_CACHE_DIR"); dir && *dir) return dir;
@@ -29,75 +23,102 @@ fs::path default_cache_dir() {
   return fs::path(fmt::format("/tmp/judge-cache-{}", ::getuid()));
 }
 
-std::vector<std::string> compile_command(const fs::path& source, const fs::path& output) {
-  const auto ext = source.extension();
-  if (ext == ".cpp" || ext == ".cc" || ext == ".cxx")
-    return {"/usr/bin/g++", "-O2", "-std=c++20", "-pipe", "-o", output.string(), source.string()};
-  if (ext == ".c") return {"/usr/bin/gcc", "-O2", "-pipe", "-o", output.string(), source.string()};
-  return {};
+namespace {
+
+// Before anything: the path must name something the judge can read (a link loop, a
+// file without read permission: the user's to fix, exit 2).
+void check_readable(const fs::path& path) {
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (ec && ec.value() == ELOOP)
+    throw ConfigError(fmt::format("submission {} is a symbolic link loop", path.string()));
+  if (ec || !fs::exists(status))
+    throw ConfigError(fmt::format("submission {} does not exist", path.string()));
+  if (!fs::is_regular_file(status) && !fs::is_directory(status))
+    throw ConfigError(fmt::format("submission {} is not a file or a folder", path.string()));
+  if (::access(path.c_str(), R_OK) != 0)
+    throw ConfigError(fmt::format("submission {} cannot be read: {}", path.string(), std::strerror(errno)));
 }
 
-Submission prepare_submission(const fs::path& path, const fs::path& cache_dir) {
+// The placeholders of the run command that name the build and the sources on the host.
+Placeholders host_placeholders(const Sources& sources, const fs::path& build) {
+  Placeholders values;
+  for (const auto& file : sources.language_files) values.files.push_back((sources.base / file).string());
+  values.entry = (sources.base / sources.entry).string();
+  values.entry_class = sources.entry.stem().string();
+  values.build = build.string();
+  values.memory_mib = "{memory_mib}";  // filled in with the limits (command_for_limits)
+  values.heap_mib = "{heap_mib}";
+  return values;
+}
+
+// Compiles (or checks) into the cache unless a valid build is there; false: CE.
+bool build(const Sources& sources, const BuildCache& cache, const std::string& key, const SubmissionOptions& options,
+           Submission& submission, fs::path& build_dir) {
+  const Language& language = *sources.language;
+  if (const auto found = cache.lookup(key)) {
+    build_dir = *found;
+    return true;
+  }
+  const fs::path staged = cache.staging(key);
+  const CompileLimits limits;
+  std::vector<fs::path> read_files;
+  if (!language.dependencies.empty()) {
+    const CompileStep dependencies = run_compile_step(language.dependencies, sources, staged, limits, options.contain);
+    if (dependencies.ok) read_files = parse_dependencies(dependencies.output, sources.base);
+  }
+  const CompileStep step = run_compile_step(language.compile.empty() ? language.check : language.compile, sources,
+                                            staged, limits, options.contain);
+  if (!step.ok) {
+    std::error_code ec;
+    fs::remove_all(staged, ec);
+    submission.compile_failed = true;
+    submission.compile_message = step.message.empty() ? "compilation failed" : step.message;
+    return false;
+  }
+  build_dir = cache.publish(key, staged, read_files);
+  submission.compiled = true;
+  return true;
+}
+
+}  // namespace
+
+Submission prepare_submission(const fs::path& path, const fs::path& cache_dir, const SubmissionOptions& options) {
+  check_readable(path);
   Submission submission;
   submission.display = path.string();
-  if (!fs::is_regular_file(path))
-    throw ConfigError(fmt::format("submission {} does not exist (or is not a file)", path.string()));
-  const fs::path absolute = fs::absolute(path);
-  if (path.extension() == ".py") {
-    submission.command = {"/usr/bin/python3", absolute.string()};
+  const Languages languages = Languages::load();
+  const Sources sources = find_sources(path, languages, options.language, options.entrypoint);
+  if (sources.language == nullptr) {  // an executable as it is
+    submission.command = {sources.root.string()};
     return submission;
   }
-  const std::vector<std::string> probe = compile_command(absolute, "out");
-  if (probe.empty()) {
-    if (::access(absolute.c_str(), X_OK) != 0)
-      throw ConfigError(fmt::format(
-          "submission {} is neither executable nor a .cpp, .c or .py source (chmod +x it?)",
-          path.string()));
-    submission.command = {absolute.string()};
-    return submission;
+  const Language& language = *sources.language;
+  if (const std::string tool = missing_tool(language); !tool.empty())
+    throw ConfigError(not_installed_message(language, tool));
+  submission.language = language.id;
+  submission.unlimited_address_space = language.unlimited_address_space;
+  submission.extra_processes = language.threads;
+  fs::path build_dir;
+  if (!language.compile.empty() || !language.check.empty()) {
+    const BuildCache cache(cache_dir);
+    if (!build(sources, cache, cache.key_of(sources), options, submission, build_dir)) return submission;
   }
-
-  // Key: the compile command with placeholders, then the source bytes.
-  const std::string source = read_all(absolute);
-  std::string key_material;
-  for (const auto& word : compile_command("SOURCE", "OUTPUT")) key_material += word + '\0';
-  key_material += source;
-  const std::string key = sha1_hex(key_material);
-  std::error_code ec;
-  fs::create_directories(cache_dir, ec);
-  if (ec)
-    throw ConfigError(fmt::format("cannot create the compile cache {}: {} (set JUDGE_CACHE_DIR)",
-                                  cache_dir.string(), ec.message()));
-  const fs::path binary = cache_dir / (key + ".bin");
-  if (::access(binary.c_str(), X_OK) == 0) {
-    submission.command = {binary.string()};
-    return submission;
-  }
-
-  // Compile next to the cache entry under a unique name, then rename: two judges
-  // compiling the same source at once never see a half-written binary.
-  const std::string unique = fmt::format("{}.{}.tmp", key, ::getpid());
-  const fs::path temp_binary = cache_dir / unique;
-  const fs::path log_path = cache_dir / (unique + ".log");
-  const ToolRun compile = run_tool({compile_command(absolute, temp_binary), "", log_path,
-                                     compile_time_limit_ms, compile_message_limit_bytes});
-  if (!compile.succeeded()) {
-    fs::remove(temp_binary, ec);
-    std::string message = compile.output;
-    if (!compile.ended_in_time) message += "\ncompilation took too long and was stopped";
-    else if (compile.exit.signaled)
-      message += fmt::format("\nthe compiler was killed by {}", signal_name(compile.exit.signal));
-    submission.compile_failed = true;
-    submission.compile_message = message;
-    return submission;
-  }
-  fs::rename(temp_binary, binary, ec);
-  if (ec)
-    throw ConfigError(fmt::format("cannot store the compiled binary in {}: {}",
-                                  cache_dir.string(), ec.message()));
-  submission.compiled = true;
-  submission.command = {binary.string()};
+  submission.command = resolve_program(expand_command(language.run, host_placeholders(sources, build_dir)));
+  // The program's files in the box: what was built, or (nothing built) the sources.
+  submission.roots.push_back(language.compile.empty() ? sources.root.string() : build_dir.string());
   return submission;
+}
+
+std::vector<std::string> command_for_limits(const Submission& submission, std::int64_t memory_kib) {
+  Placeholders values;
+  values.memory_mib = std::to_string(memory_kib / 1024);
+  values.heap_mib = std::to_string(memory_kib / 1024 * 3 / 4);
+  values.files = {"{files}"};
+  values.entry = "{entry}";
+  values.entry_class = "{entry_class}";
+  values.build = "{build}";
+  return expand_command(submission.command, values);
 }
 
 }  // namespace judge

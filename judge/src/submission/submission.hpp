@@ -1,10 +1,13 @@
-// A Submission is what `judge run` grades, made runnable: an executable as it is,
-// a .py file through python3, a .cpp/.c source compiled once (g++ -O2 -std=c++20 /
-// gcc -O2) into a cache keyed by the SHA-1 of compiler, flags and source, so the
-// same source is never compiled twice. A compile error is not an exception: it is
-// the submission's verdict CE, with the compiler's message.
+// A Submission is what `judge run` grades, made runnable: an executable as it is, or
+// the sources of a language of the languages table (languages.hpp: C, C++, Python 3,
+// Java, Kotlin, Rust, and what a user adds), one file or a folder of files (sources.hpp),
+// compiled once inside judge-box (compile.hpp) into the build cache (build_cache.hpp).
+// A compile error is not an exception: it is the submission's verdict CE, with the
+// compiler's message. A submission the judge cannot read, a language whose toolchain
+// is not installed, a folder with no entry point are ConfigErrors that say what to do.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -17,25 +20,39 @@ namespace judge {
 
 struct Submission {
   std::string display;               // as the user gave it
-  std::vector<std::string> command;  // what to run (empty if the compile failed)
+  std::string language;              // the language's id; "" for an executable as it is
+  // What to run (empty if the compile failed): host paths; {memory_mib} and
+  // {heap_mib} are filled in when the limits are known (a JVM's -Xmx).
+  std::vector<std::string> command;
+  // Files and folders the program needs, copied into the box whole (the build's
+  // folder, a multi-file submission's folder); see box/sandbox.hpp BoxSettings::roots.
+  std::vector<std::string> roots;
+  bool unlimited_address_space = false;  // no RLIMIT_AS (a JVM; its cgroup limits it)
+  std::int64_t extra_processes = 0;      // the language's own threads
   bool compile_failed = false;
-  std::string compile_message;       // compiler output (capped), when it failed
-  bool compiled = false;             // compiled now (false: cache hit or not a source)
+  std::string compile_message;       // compiler output (capped, printable), when it failed
+  bool compiled = false;             // compiled now (false: cache hit or nothing to compile)
 };
 
 // As JSON (a batch passes prepared submissions to its workers): every field by name.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Submission, display, command, compile_failed, compile_message, compiled)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Submission, display, language, command, roots, unlimited_address_space,
+                                                extra_processes, compile_failed, compile_message, compiled)
 
 // The cache folder: $JUDGE_CACHE_DIR, else $XDG_CACHE_HOME/judge, else
 // ~/.cache/judge, else /tmp/judge-cache-UID.
 std::filesystem::path default_cache_dir();
 
-// Throws ConfigError when the file is missing or cannot be run.
-Submission prepare_submission(const std::filesystem::path& path,
-                              const std::filesystem::path& cache_dir);
+struct SubmissionOptions {
+  bool contain = true;       // compile inside judge-box (--sandbox none: false)
+  std::string language;      // a language id to use whatever the file endings say
+  std::string entrypoint;    // a folder's entry point, relative to it
+};
 
-// The compile command for a source file (empty if it is not one we compile).
-std::vector<std::string> compile_command(const std::filesystem::path& source,
-                                         const std::filesystem::path& output);
+// Throws ConfigError when the submission cannot be read or made runnable.
+Submission prepare_submission(const std::filesystem::path& path, const std::filesystem::path& cache_dir,
+                              const SubmissionOptions& options = {});
+
+// The program's command with the limits filled in ({memory_mib}, {heap_mib}).
+std::vector<std::string> command_for_limits(const Submission& submission, std::int64_t memory_kib);
 
 }  // namespace judge

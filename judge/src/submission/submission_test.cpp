@@ -1,12 +1,14 @@
 #include "submission/submission.hpp"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <fstream>
 
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
+#include "box/sandbox.hpp"
 
 namespace judge {
 namespace {
@@ -20,49 +22,137 @@ class SubmissionTest : public testing::Test {
     dir = pattern;
   }
   void TearDown() override { fs::remove_all(dir); }
+  void write(const fs::path& relative, const std::string& text) {
+    fs::create_directories((dir / relative).parent_path());
+    std::ofstream(dir / relative) << text;
+  }
+  // Unboxed compiles are fast; the contained ones are tested below and in scenarios.
+  Submission prepare(const fs::path& path, bool contain = false) {
+    return prepare_submission(path, dir / "cache", SubmissionOptions{contain, "", ""});
+  }
+  std::string error_of(const fs::path& path) {
+    try {
+      prepare(path);
+    } catch (const ConfigError& error) {
+      return error.what();
+    }
+    return "no error";
+  }
   fs::path dir;
 };
 
 TEST_F(SubmissionTest, CompilesOnceThenHitsTheCache) {
-  std::ofstream(dir / "ok.c") << "int main(void) { return 0; }\n";
-  const Submission first = prepare_submission(dir / "ok.c", dir / "cache");
+  write("ok.c", "int main(void) { return 0; }\n");
+  const Submission first = prepare(dir / "ok.c");
   EXPECT_TRUE(first.compiled);
   EXPECT_FALSE(first.compile_failed);
+  EXPECT_EQ(first.language, "c");
   ASSERT_EQ(first.command.size(), 1u);
   EXPECT_TRUE(fs::exists(first.command[0]));
-  const Submission second = prepare_submission(dir / "ok.c", dir / "cache");
+  ASSERT_EQ(first.roots.size(), 1u);  // the build's folder goes into the box
+  const Submission second = prepare(dir / "ok.c");
   EXPECT_FALSE(second.compiled);
   EXPECT_EQ(second.command, first.command);
 }
 
 TEST_F(SubmissionTest, ChangedSourceIsCompiledAgain) {
-  std::ofstream(dir / "a.c") << "int main(void) { return 0; }\n";
-  const Submission first = prepare_submission(dir / "a.c", dir / "cache");
-  std::ofstream(dir / "a.c") << "int main(void) { return 1; }\n";
-  const Submission second = prepare_submission(dir / "a.c", dir / "cache");
+  write("a.c", "int main(void) { return 0; }\n");
+  const Submission first = prepare(dir / "a.c");
+  write("a.c", "int main(void) { return 1; }\n");
+  const Submission second = prepare(dir / "a.c");
+  EXPECT_TRUE(second.compiled);
+  EXPECT_NE(second.command, first.command);
+}
+
+// Issue 15, hole 2: a header the submission includes changed, the old binary ran.
+TEST_F(SubmissionTest, ChangedHeaderIsCompiledAgain) {
+  write("s/main.cpp", "#include \"value.hpp\"\nint main() { return VALUE; }\n");
+  write("s/value.hpp", "#define VALUE 0\n");
+  const Submission first = prepare(dir / "s");
+  ASSERT_FALSE(first.compile_failed) << first.compile_message;
+  write("s/value.hpp", "#define VALUE 1\n");
+  const Submission second = prepare(dir / "s");
   EXPECT_TRUE(second.compiled);
   EXPECT_NE(second.command, first.command);
 }
 
 TEST_F(SubmissionTest, CompileErrorIsReportedNotThrown) {
-  std::ofstream(dir / "bad.cpp") << "int main() { return undeclared_name; }\n";
-  const Submission submission = prepare_submission(dir / "bad.cpp", dir / "cache");
+  write("bad.cpp", "int main() { return undeclared_name; }\n");
+  const Submission submission = prepare(dir / "bad.cpp");
   EXPECT_TRUE(submission.compile_failed);
   EXPECT_NE(submission.compile_message.find("undeclared_name"), std::string::npos);
   EXPECT_TRUE(submission.command.empty());
 }
 
-TEST_F(SubmissionTest, PythonRunsThroughPython3) {
-  std::ofstream(dir / "s.py") << "print(1)\n";
-  const Submission submission = prepare_submission(dir / "s.py", dir / "cache");
+TEST_F(SubmissionTest, PythonIsCheckedForSyntaxAndRunThroughPython3) {
+  write("s.py", "print(1)\n");
+  const Submission submission = prepare(dir / "s.py");
   ASSERT_EQ(submission.command.size(), 2u);
-  EXPECT_EQ(submission.command[0], "/usr/bin/python3");
+  EXPECT_EQ(fs::path(submission.command[0]).filename(), "python3");
+  EXPECT_EQ(submission.command[1], (dir / "s.py").string());
+  write("broken.py", "def f(:\n");
+  const Submission broken = prepare(dir / "broken.py");
+  EXPECT_TRUE(broken.compile_failed);
+  EXPECT_NE(broken.compile_message.find("SyntaxError"), std::string::npos) << broken.compile_message;
 }
 
-TEST_F(SubmissionTest, MissingOrNotExecutableIsAConfigError) {
-  EXPECT_THROW(prepare_submission(dir / "nope", dir / "cache"), ConfigError);
-  std::ofstream(dir / "data.txt") << "x";
-  EXPECT_THROW(prepare_submission(dir / "data.txt", dir / "cache"), ConfigError);
+TEST_F(SubmissionTest, AFolderOfTwoModulesRunsItsEntryWithTheOthersBeside) {
+  write("p/main.py", "import helper\nhelper.go()\n");
+  write("p/helper.py", "def go():\n    print(1)\n");
+  const Submission submission = prepare(dir / "p");
+  ASSERT_FALSE(submission.compile_failed) << submission.compile_message;
+  EXPECT_EQ(submission.command.back(), (dir / "p" / "main.py").string());
+  EXPECT_EQ(submission.roots, std::vector<std::string>{(dir / "p").string()});
+}
+
+TEST_F(SubmissionTest, AJvmGetsItsHeapFromTheMemoryLimitAndNoAddressSpaceLimit) {
+  write("Main.java", "public class Main { public static void main(String[] a) {} }\n");
+  const Submission submission = prepare(dir / "Main.java");
+  ASSERT_FALSE(submission.compile_failed) << submission.compile_message;
+  EXPECT_TRUE(submission.unlimited_address_space);
+  EXPECT_GT(submission.extra_processes, 0);
+  const auto command = command_for_limits(submission, 256 * 1024);
+  EXPECT_NE(std::find(command.begin(), command.end(), "-Xmx192m"), command.end());
+  EXPECT_EQ(command.back(), "Main");
+}
+
+TEST_F(SubmissionTest, UnusableSubmissionsAreConfigErrorsThatSayWhy) {
+  EXPECT_NE(error_of(dir / "nope").find("does not exist"), std::string::npos);
+  write("data.txt", "x");
+  EXPECT_NE(error_of(dir / "data.txt").find("neither an executable nor a source"), std::string::npos);
+  fs::create_symlink(dir / "loop", dir / "loop");
+  EXPECT_NE(error_of(dir / "loop").find("symbolic link loop"), std::string::npos);
+  fs::create_directory(dir / "empty");
+  EXPECT_NE(error_of(dir / "empty").find("no source file"), std::string::npos);
+}
+
+TEST_F(SubmissionTest, ALanguageWhoseToolchainIsMissingSaysWhatToInstall) {
+  write("langs.yaml", "zig:\n  name: Zig\n  extensions: [zig]\n  compile: [no-such-zig, '{files}']\n"
+                      "  run: ['{build}/main']\n  install: [zig]\n");
+  write("a.zig", "pub fn main() void {}\n");
+  ::setenv("JUDGE_LANGUAGES", (dir / "langs.yaml").c_str(), 1);
+  const std::string message = error_of(dir / "a.zig");
+  ::unsetenv("JUDGE_LANGUAGES");
+  EXPECT_NE(message.find("Zig: no-such-zig is not installed here (apt-get install zig"), std::string::npos) << message;
+}
+
+// Issue 15, hole 1: the compiler runs in the box and sees the submission's files only.
+TEST_F(SubmissionTest, TheBoxedCompilerCannotIncludeFilesOfTheHost) {
+  if (find_box_executable().empty() || ::geteuid() != 0) GTEST_SKIP() << "needs judge-box and root";
+  write("secret/answer.txt", "THE-HIDDEN-ANSWER\n");
+  write("inc.cpp", "#include \"" + (dir / "secret/answer.txt").string() + "\"\nint main() {}\n");
+  const Submission included = prepare(dir / "inc.cpp", true);
+  EXPECT_TRUE(included.compile_failed);
+  EXPECT_EQ(included.compile_message.find("THE-HIDDEN-ANSWER"), std::string::npos) << included.compile_message;
+  write("shadow.cpp", "#include \"/etc/shadow\"\nint main() {}\n");
+  const Submission shadow = prepare(dir / "shadow.cpp", true);
+  EXPECT_TRUE(shadow.compile_failed);
+  EXPECT_EQ(shadow.compile_message.find("root:"), std::string::npos) << shadow.compile_message;
+  write("bin.cpp", "asm(\".incbin \\\"" + (dir / "secret/answer.txt").string() + "\\\"\");\nint main() {}\n");
+  EXPECT_TRUE(prepare(dir / "bin.cpp", true).compile_failed);
+  write("ok.cpp", "int main() {}\n");  // the same box compiles a good one
+  const Submission ok = prepare(dir / "ok.cpp", true);
+  EXPECT_FALSE(ok.compile_failed) << ok.compile_message;
 }
 
 }  // namespace

@@ -181,7 +181,8 @@ VerifyReport verify_problem(const Problem& problem, const std::vector<ExampleSub
     }
     VerifiedSubmission& verified = it->second;
     if (verified.run && verified.run->verdict != Verdict::CE && verified.run->limits.cpu_ms != time_limit_ms) {
-      const Submission as_run{verified.run->submission, {}, false, "", false};
+      Submission as_run;
+      as_run.display = verified.run->submission;
       verified.run = rejudged(problem, as_run, problem.tests, *verified.run, at_limit);
     }
     grading.check(example, verified);

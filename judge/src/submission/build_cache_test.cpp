@@ -1,0 +1,73 @@
+#include "submission/build_cache.hpp"
+
+#include <stdlib.h>
+
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+class BuildCacheTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "build-cache-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir = pattern;
+    fs::create_directories(dir / "src");
+    std::ofstream(dir / "src" / "main.cpp") << "int main() {}\n";
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  Sources sources() { return find_sources(dir / "src", languages); }
+  fs::path dir;
+  Languages languages = Languages::parse(builtin_languages_yaml);
+};
+
+TEST(ParseDependencies, MapsTheBoxSourceFolderBackAndKeepsEscapedSpaces) {
+  const auto files = parse_dependencies(
+      "main.o: /box/src/main.cpp /box/src/my\\ lib.hpp \\\n /usr/include/stdio.h\nother.o: /box/src/x.c\n", "/home/u/sol");
+  ASSERT_EQ(files.size(), 4u);
+  EXPECT_EQ(files[0], "/home/u/sol/main.cpp");
+  EXPECT_EQ(files[1], "/home/u/sol/my lib.hpp");
+  EXPECT_EQ(files[2], "/usr/include/stdio.h");
+  EXPECT_EQ(files[3], "/home/u/sol/x.c");
+  EXPECT_TRUE(parse_dependencies("", "/x").empty());
+}
+
+TEST_F(BuildCacheTest, TheKeyChangesWithAnyFileOfTheSubmissionAndTheLanguage) {
+  const BuildCache cache(dir / "cache");
+  const std::string first = cache.key_of(sources());
+  EXPECT_EQ(cache.key_of(sources()), first);
+  std::ofstream(dir / "src" / "lib.hpp") << "// a header, not compiled on its own\n";
+  const std::string with_header = cache.key_of(sources());
+  EXPECT_NE(with_header, first);
+  std::ofstream(dir / "src" / "lib.hpp") << "// edited\n";
+  EXPECT_NE(cache.key_of(sources()), with_header);
+  Sources as_cpp17 = sources();
+  as_cpp17.language = languages.by_id("cpp17");
+  EXPECT_NE(cache.key_of(as_cpp17), cache.key_of(sources()));
+}
+
+TEST_F(BuildCacheTest, APublishedBuildIsFoundUntilAFileItReadChanges) {
+  const BuildCache cache(dir / "cache");
+  const std::string key = cache.key_of(sources());
+  EXPECT_FALSE(cache.lookup(key));
+  const fs::path system_header = dir / "system.h";  // stands for /usr/include/...
+  std::ofstream(system_header) << "#define X 1\n";
+  const fs::path staged = cache.staging(key);
+  std::ofstream(staged / "main") << "binary";
+  const fs::path published = cache.publish(key, staged, {system_header});
+  EXPECT_FALSE(fs::exists(staged));
+  ASSERT_TRUE(cache.lookup(key));
+  EXPECT_EQ(*cache.lookup(key), published);
+  EXPECT_TRUE(fs::exists(published / "main"));
+  std::ofstream(system_header) << "#define X 22\n";  // the package was updated
+  EXPECT_FALSE(cache.lookup(key));
+  fs::remove(system_header);
+  EXPECT_FALSE(cache.lookup(key));
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,67 @@
+#include "submission/languages.hpp"
+
+#include <gtest/gtest.h>
+
+#include "base/errors.hpp"
+
+namespace judge {
+namespace {
+
+TEST(Languages, TheBuiltInTableHasEveryLanguageOfTheIssue) {
+  const Languages languages = Languages::parse(builtin_languages_yaml);
+  for (const char* id : {"c", "cpp", "cpp17", "cpp23", "python3", "java", "kotlin", "rust"})
+    EXPECT_NE(languages.by_id(id), nullptr) << id;
+  EXPECT_EQ(languages.by_extension("a/b/sol.cc")->id, "cpp");
+  EXPECT_EQ(languages.by_extension("Main.java")->id, "java");
+  EXPECT_EQ(languages.by_extension("x.kt")->id, "kotlin");
+  EXPECT_EQ(languages.by_extension("x.rs")->id, "rust");
+  EXPECT_EQ(languages.by_extension("x.txt"), nullptr);
+  EXPECT_EQ(languages.by_extension("Makefile"), nullptr);
+  // A JVM: its reserved address space is not its memory.
+  EXPECT_TRUE(languages.by_id("java")->unlimited_address_space);
+  EXPECT_GT(languages.by_id("java")->threads, 0);
+  EXPECT_FALSE(languages.by_id("cpp")->unlimited_address_space);
+}
+
+TEST(Languages, AUserEntryReplacesTheBuiltInOneAndAddsNewOnes) {
+  const Languages languages = Languages::parse(builtin_languages_yaml,
+                                               "cpp:\n  extensions: [cpp]\n  compile: [clang++, -o, '{build}/m', '{files}']\n"
+                                               "  run: ['{build}/m']\n"
+                                               "pypy:\n  extensions: [pypy]\n  run: [pypy3, '{entry}']\n",
+                                               "mine.yaml");
+  EXPECT_EQ(languages.by_id("cpp")->compile.front(), "clang++");
+  EXPECT_EQ(languages.by_id("cpp")->name, "cpp");  // replaced whole: no name given
+  EXPECT_EQ(languages.by_extension("x.pypy")->id, "pypy");
+  EXPECT_NE(languages.by_id("java"), nullptr);  // the others stay
+}
+
+TEST(Languages, AMalformedUserFileIsAConfigErrorNamingTheFileAndKey) {
+  auto message_of = [](const std::string& yaml) {
+    try {
+      Languages::parse(builtin_languages_yaml, yaml, "mine.yaml");
+    } catch (const ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message_of("go:\n  extensions: [go]\n").find("run"), std::string::npos);
+  EXPECT_NE(message_of("go:\n  run: [go]\n  colour: blue\n").find("colour"), std::string::npos);
+  EXPECT_NE(message_of("go:\n  run: [go]\n  address_space: huge\n").find("limited or unlimited"), std::string::npos);
+  EXPECT_NE(message_of("go: [1, 2\n").find("mine.yaml"), std::string::npos);
+  EXPECT_NE(message_of("- a\n- b\n").find("mine.yaml"), std::string::npos);
+}
+
+TEST(Languages, AMissingToolchainIsNamedWithItsPackages) {
+  const Languages languages = Languages::parse(
+      builtin_languages_yaml, "zig:\n  name: Zig\n  extensions: [zig]\n  compile: [no-such-zig-compiler, '{files}']\n"
+                              "  run: ['{build}/main']\n  install: [zig]\n", "mine.yaml");
+  const Language& zig = *languages.by_id("zig");
+  EXPECT_EQ(missing_tool(zig), "no-such-zig-compiler");
+  const std::string message = not_installed_message(zig, missing_tool(zig));
+  EXPECT_NE(message.find("Zig: no-such-zig-compiler is not installed"), std::string::npos) << message;
+  EXPECT_NE(message.find("apt-get install zig"), std::string::npos) << message;
+  EXPECT_EQ(missing_tool(*languages.by_id("c")), "");  // gcc is installed wherever this builds
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,33 @@
+// The sources of a submission: one file, or a folder of files (one multi-file
+// submission, compiled and run whole: every file of it goes into the box). Which
+// language they are (the languages table, by file ending) and, for a folder, which
+// file is the entry point, by the ICPC rules: the language's entry names in order
+// (main.py, Main.java, ...), else the only file of the language, else the one file
+// whose text has the main function (the language's entry_pattern).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "submission/languages.hpp"
+
+namespace judge {
+
+struct Sources {
+  std::filesystem::path root;   // the file, or the folder (absolute)
+  std::filesystem::path base;   // the folder the files are relative to
+  std::vector<std::filesystem::path> files;  // every file, relative to base, sorted
+  const Language* language = nullptr;
+  std::filesystem::path entry;  // relative to base
+  // The files of the language (what {files} expands to), relative to base.
+  std::vector<std::filesystem::path> language_files;
+};
+
+// Throws ConfigError: a file that is neither a source nor an executable, a folder
+// with no source, sources of two languages, no entry point or several (each said with
+// what to do). Returns language == nullptr for an executable given as it is.
+Sources find_sources(const std::filesystem::path& path, const Languages& languages,
+                     const std::string& language_id = "", const std::string& entrypoint = "");
+
+}  // namespace judge
