@@ -105,6 +105,7 @@ json outcome_to_record(const TestOutcome& outcome) {
       {"contestant_eof_reported", report.contestant_eof_reported},
       {"malformed", report.malformed},
       {"team_message", report.team_message},
+      {"failed", report.failed},
       {"score", report.score ? json(*report.score) : json(nullptr)},
       {"score_multiplier", report.score_multiplier ? json(*report.score_multiplier) : json(nullptr)},
   };
@@ -149,6 +150,7 @@ TestOutcome outcome_from_record(const json& record) {
   facts.report.malformed = field<std::string>(report_json, "malformed");
   // Journals written before teammessage.txt and score.txt were read have neither.
   facts.report.team_message = report_json.value("team_message", "");
+  facts.report.failed = report_json.value("failed", "");
   if (report_json.contains("score") && report_json["score"].is_number())
     facts.report.score = report_json["score"].get<double>();
   if (report_json.contains("score_multiplier") && report_json["score_multiplier"].is_number())

@@ -31,6 +31,7 @@ TestOutcome full_outcome() {
   facts.report.contestant_eof_reported = true;
   facts.report.malformed = "bad json";
   facts.report.team_message = "try smaller steps";
+  facts.report.failed = "the checker failed (testlib FAIL, exit 3)";
   facts.report.score = 42.5;
   facts.report.score_multiplier = 0.5;
   facts.exec_error = "cannot execute /box/x: Exec format error";
@@ -62,6 +63,7 @@ TEST(BatchFacts, RoundTripKeepsEveryFact) {
   EXPECT_EQ(back.facts.report.reason, Verdict::QLE);
   EXPECT_EQ(back.forced_decision->verdict, Verdict::JE);
   EXPECT_TRUE(back.facts.submission.oom_killed);
+  EXPECT_EQ(back.facts.report.failed, original.facts.report.failed);
   EXPECT_EQ(back.containment, original.containment);
   EXPECT_EQ(decide_verdict(back.facts).verdict, decide_verdict(original.facts).verdict);
   EXPECT_EQ(decide_verdict(back.facts).message, decide_verdict(original.facts).message);
@@ -108,9 +110,9 @@ TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(Limits), 64u) << "Limits changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(EndFacts), 48u) << "EndFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(InteractorReport), 144u) << "InteractorReport changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 360u) << "TestFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestOutcome), 576u) << "TestOutcome changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(InteractorReport), 176u) << "InteractorReport changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 392u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestOutcome), 608u) << "TestOutcome changed: update batch/facts.cpp";
 }
 
 }  // namespace

@@ -50,10 +50,11 @@ CLI::App* add_run_command(CLI::App& app, RunArgs& args) {
                   "submission, '>' submission to judge)");
   run->add_option("--time-limit-ms", args.time_limit_ms,
                   "override the problem's CPU time limit per test, in ms (1 to 3600000)")
-      ->check(CLI::Range(1, 3'600'000));
+      ->check(CLI::Range(time_limit_range.min, time_limit_range.max));
   run->add_option("--memory-mib", args.memory_mib,
-                  "override the problem's memory limit, in MiB (1 to 1048576)")
-      ->check(CLI::Range(1, 1'048'576));
+                  "override the problem's memory limit, in MiB (16 to 1048576: a boxed program needs "
+                  "a few MiB to start)")
+      ->check(CLI::Range(memory_range.min, memory_range.max));
   run->add_flag("-q,--quiet", args.quiet, "print only the summary line");
   run->add_option("--pin-cpu", args.pin_cpu,
                   "run the submission and the interactor of each test on one CPU: auto (a CPU "

@@ -399,10 +399,64 @@ void note_unmatched(const std::vector<YamlEntry>& entries, const Problem& proble
   }
 }
 
+// A Polygon solution's tag as a rule over the judge's fine verdicts (exact scheme:
+// a testlib problem has PE, and ILE is how a waiting TLE ends here).
+std::optional<ExpectationRule> polygon_tag_rule(const std::string& tag) {
+  using V = Verdict;
+  const std::set<V> failures{V::WA, V::PE, V::QLE, V::TLE, V::ILE, V::MLE, V::OLE, V::RTE};
+  const std::map<std::string, std::pair<std::set<V>, std::set<V>>> rules{
+      // tag: permitted, required
+      {"main", {{V::AC}, {}}},
+      {"accepted", {{V::AC}, {}}},
+      {"wrong-answer", {{V::AC, V::WA}, {V::WA}}},
+      {"presentation-error", {{V::AC, V::PE}, {V::PE}}},
+      {"time-limit-exceeded", {{V::AC, V::TLE, V::ILE}, {V::TLE, V::ILE}}},
+      {"time-limit-exceeded-or-accepted", {{V::AC, V::TLE, V::ILE}, {}}},
+      {"memory-limit-exceeded", {{V::AC, V::MLE}, {V::MLE}}},
+      {"time-limit-exceeded-or-memory-limit-exceeded", {{V::AC, V::TLE, V::ILE, V::MLE}, {V::TLE, V::ILE, V::MLE}}},
+      {"failed", {{V::AC, V::RTE}, {V::RTE}}},
+  };
+  ExpectationRule rule;
+  rule.origin = "problem.xml tag " + tag;
+  rule.scheme = VerdictScheme::exact;
+  if (tag == "rejected") {
+    rule.permitted = failures;
+    rule.permitted.insert(V::AC);
+    rule.required = failures;
+    return rule;
+  }
+  const auto found = rules.find(tag);
+  if (found == rules.end()) return std::nullopt;
+  rule.permitted = found->second.first;
+  rule.required = found->second.second;
+  return rule;
+}
+
+// The solutions problem.xml lists, each with the rule of its tag.
+std::vector<ExampleSubmission> tagged_submissions(const Problem& problem) {
+  std::vector<ExampleSubmission> submissions;
+  for (const auto& [path, tag] : problem.tagged_submissions) {
+    if (tag == "do-not-run") continue;
+    ExampleSubmission submission;
+    submission.path = path;
+    submission.name = path.lexically_relative(problem.dir).string();
+    submission.folder = tag;
+    if (auto rule = polygon_tag_rule(tag)) submission.rules.push_back(std::move(*rule));
+    else submission.notes.push_back(fmt::format("tag '{}' is not known: nothing is expected", tag));
+    submission.model_solution = tag == "main";
+    submissions.push_back(std::move(submission));
+  }
+  return submissions;
+}
+
 }  // namespace
 
 SubmissionListing read_example_submissions(const Problem& problem) {
   SubmissionListing listing;
+  if (!problem.tagged_submissions.empty()) {
+    listing.submissions = tagged_submissions(problem);
+    return listing;
+  }
   if (problem.submissions_dir.empty() || !fs::is_directory(problem.submissions_dir)) return listing;
   listing.submissions = find_submissions(problem.submissions_dir, listing.notes);
   const bool native = problem.format == ProblemFormat::native;

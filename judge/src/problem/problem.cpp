@@ -13,6 +13,8 @@
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
 #include "problem/icpc_package.hpp"
+#include "problem/polygon_package.hpp"
+#include "problem/program_build.hpp"
 #include "problem/scoring.hpp"
 #include "problem/tests.hpp"
 #include "process/python3.hpp"
@@ -48,28 +50,58 @@ std::optional<fs::path> relative_inside(const fs::path& path, const fs::path& ba
   return relative;
 }
 
-std::vector<std::string> resolve_interactor(const std::string& name, const fs::path& dir,
-                                            const JudgePaths& paths) {
+// The interactor's or the checker's command (`role` names it in messages): an
+// executable, a .py file (python3 by its absolute path: the judge execs argv[0]
+// without a PATH search), or C/C++ sources, built once into the cache
+// (program_build.hpp). A program of the source tree is looked for at the same place
+// in the build tree too (not when the problem lies inside the build tree already).
+std::vector<std::string> resolve_program(const std::string& role, const std::string& name, const fs::path& dir,
+                                         const JudgePaths& paths) {
   const fs::path in_dir = dir / name;
   std::vector<fs::path> candidates{in_dir};
-  // A problem of the source tree has its interactor built at the same place in the
-  // build tree (not when the problem lies inside the build tree already).
   if (auto relative = relative_inside(in_dir, paths.source_dir);
       relative && !relative_inside(in_dir, paths.build_dir))
     candidates.push_back(paths.build_dir / *relative);
   for (const fs::path& candidate : candidates) {
-    // The judge execs argv[0] without a PATH search: python3 by its absolute path.
-    if (candidate.extension() == ".py" && fs::is_regular_file(candidate))
-      return {python3_for(fmt::format("the interactor {}", candidate.string())).string(),
+    const std::string extension = candidate.extension().string();
+    if (extension == ".py" && fs::is_regular_file(candidate))
+      return {python3_for(fmt::format("the {} {}", role, candidate.string())).string(),
               fs::absolute(candidate).string()};
+    if ((extension == ".cpp" || extension == ".cc" || extension == ".c") && fs::is_regular_file(candidate))
+      return build_program(fs::absolute(candidate), default_cache_dir());
     if (is_executable_file(candidate)) return {fs::absolute(candidate).string()};
   }
+  for (const fs::path& candidate : candidates)
+    if (fs::is_regular_file(candidate))
+      throw ConfigError(fmt::format("the {} {} of problem {} is not executable: chmod +x it, or name its source "
+                                    "(.cpp, .c, .py) in problem.json",
+                                    role, candidate.string(), dir.string()));
   std::string looked;
   for (const fs::path& candidate : candidates) looked += "\n  " + candidate.string();
   throw ConfigError(fmt::format(
-      "the interactor '{}' of problem {} was not found; looked at:{}\nBuild it first "
-      "(cmake --build build) or fix \"interactor\" in problem.json",
-      name, dir.string(), looked));
+      "the {} '{}' of problem {} was not found; looked at:{}\nBuild it first "
+      "(cmake --build build) or fix \"{}\" in problem.json",
+      role, name, dir.string(), looked, role));
+}
+
+// nlohmann keeps the last of two equal keys; in a problem.json both are a mistake.
+void refuse_duplicate_keys(const std::string& json_text, const fs::path& file) {
+  std::vector<std::set<std::string>> open_objects;
+  std::string duplicate;
+  const nlohmann::json::parser_callback_t callback = [&](int, nlohmann::json::parse_event_t event,
+                                                         nlohmann::json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    if (event == Event::object_start) open_objects.emplace_back();
+    if (event == Event::object_end && !open_objects.empty()) open_objects.pop_back();
+    if (event == Event::key && !open_objects.empty() && !open_objects.back().insert(parsed.get<std::string>()).second &&
+        duplicate.empty())
+      duplicate = parsed.get<std::string>();
+    return true;
+  };
+  const nlohmann::json parsed = nlohmann::json::parse(json_text, callback, /*allow_exceptions=*/false);
+  (void)parsed;
+  if (!duplicate.empty())
+    throw ConfigError(fmt::format("{}: the key \"{}\" is given twice: keep one", file.string(), duplicate));
 }
 
 template <typename T>
@@ -83,16 +115,37 @@ T get_field(const nlohmann::json& config, const char* key, T fallback, const fs:
   }
 }
 
-std::int64_t get_positive(const nlohmann::json& config, const char* key,
-                          std::int64_t fallback, const fs::path& file) {
-  if (config.contains(key) && !config.at(key).is_number_integer())
-    throw ConfigError(fmt::format("{}: \"{}\" must be a whole number, got {}", file.string(),
-                                  key, config.at(key).dump()));
-  const auto value = get_field<std::int64_t>(config, key, fallback, file);
-  if (value <= 0)
-    throw ConfigError(fmt::format("{}: \"{}\" must be positive, got {}", file.string(), key,
-                                  value));
-  return value;
+// A whole number in its documented range (run/limits.hpp), or the fallback.
+std::int64_t get_limit(const nlohmann::json& config, const LimitRange& range, std::int64_t fallback,
+                       const fs::path& file) {
+  if (!config.contains(range.key)) return fallback;
+  const auto& value = config.at(range.key);
+  // A number past 64 bits parses as unsigned or floating: not a whole number in range.
+  if (!value.is_number_integer() || (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX))
+    throw ConfigError(fmt::format("{}: \"{}\" must be a whole number between {} and {}, got {}", file.string(),
+                                  range.key, range.min, range.max, value.dump()));
+  check_limit_range(range, value.get<std::int64_t>(), file.string());
+  return value.get<std::int64_t>();
+}
+
+// "interactor_convention" (icpc, testlib) and a testlib problem's "checker".
+void read_convention(const nlohmann::json& config, const fs::path& file, const fs::path& dir, const JudgePaths& paths,
+                     Problem& problem) {
+  const auto convention = get_field<std::string>(config, "interactor_convention", "icpc", file);
+  if (convention != "icpc" && convention != "testlib")
+    throw ConfigError(fmt::format("{}: \"interactor_convention\" must be icpc or testlib, got \"{}\"",
+                                  file.string(), convention));
+  problem.convention = convention == "testlib" ? InteractorConvention::testlib : InteractorConvention::icpc;
+  if (config.contains("checker")) {
+    if (problem.convention != InteractorConvention::testlib)
+      throw ConfigError(fmt::format("{}: a \"checker\" runs only after a testlib interactor: add "
+                                    "\"interactor_convention\": \"testlib\" or remove it", file.string()));
+    problem.checker_command =
+        resolve_program("checker", get_field<std::string>(config, "checker", "", file), dir, paths);
+  }
+  // A testlib interactor writes no transcript of the judge's format: the relay does.
+  if (problem.convention == InteractorConvention::testlib && !config.contains("interactor_writes_transcript"))
+    problem.interactor_writes_transcript = false;
 }
 
 }  // namespace
@@ -108,11 +161,12 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   }
   if (!config.is_object())
     throw ConfigError(fmt::format("{} must hold a JSON object", file.string()));
+  refuse_duplicate_keys(json_text, file);
   static const std::set<std::string> known_keys{
       "name", "interactor", "testdata", "time_limit_ms", "wall_limit_ms", "memory_mib",
       "output_limit_kib", "process_limit", "interactor_time_limit_ms",
       "interactor_memory_mib", "interactor_writes_transcript", "scoring", "metrics", "pass_limit",
-      "new_second_between_passes", "submissions"};
+      "new_second_between_passes", "submissions", "interactor_convention", "checker"};
   for (const auto& [key, value] : config.items()) {
     if (!known_keys.contains(key))
       throw ConfigError(fmt::format("{}: unknown key \"{}\" (known keys are listed in "
@@ -124,14 +178,14 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   problem.dir = dir;
   problem.name = get_field<std::string>(config, "name", dir.filename().string(), file);
   Limits& limits = problem.limits;
-  limits.cpu_ms = get_positive(config, "time_limit_ms", 2000, file);
-  limits.wall_ms = get_positive(config, "wall_limit_ms", default_wall_ms(limits.cpu_ms), file);
-  limits.memory_kib = get_positive(config, "memory_mib", 256, file) * 1024;
-  limits.output_kib = get_positive(config, "output_limit_kib", 8192, file);
-  limits.processes = get_positive(config, "process_limit", 64, file);
-  limits.interactor_cpu_ms = get_positive(config, "interactor_time_limit_ms", 20000, file);
-  limits.interactor_memory_kib = get_positive(config, "interactor_memory_mib", 2048, file) * 1024;
-  limits.passes = get_positive(config, "pass_limit", 2, file);
+  limits.cpu_ms = get_limit(config, time_limit_range, 2000, file);
+  limits.wall_ms = get_limit(config, wall_limit_range, default_wall_ms(limits.cpu_ms), file);
+  limits.memory_kib = get_limit(config, memory_range, 256, file) * 1024;
+  limits.output_kib = get_limit(config, output_range, 8192, file);
+  limits.processes = get_limit(config, process_range, 64, file);
+  limits.interactor_cpu_ms = get_limit(config, interactor_time_range, 20000, file);
+  limits.interactor_memory_kib = get_limit(config, interactor_memory_range, 2048, file) * 1024;
+  limits.passes = get_limit(config, pass_range, 2, file);
   problem.interactor_writes_transcript =
       get_field<bool>(config, "interactor_writes_transcript", true, file);
   problem.new_second_between_passes = get_field<bool>(config, "new_second_between_passes", false, file);
@@ -161,8 +215,9 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   else if (config.contains("submissions"))
     throw ConfigError(fmt::format("{}: the submissions folder {} does not exist", file.string(),
                                   (dir / submissions).lexically_normal().string()));
-  problem.interactor_command = resolve_interactor(
-      get_field<std::string>(config, "interactor", "interactor", file), dir, paths);
+  problem.interactor_command =
+      resolve_program("interactor", get_field<std::string>(config, "interactor", "interactor", file), dir, paths);
+  read_convention(config, file, dir, paths, problem);
   return problem;
 }
 
@@ -179,8 +234,8 @@ Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
     std::string names;
     for (const auto& known : known_problems(paths)) names += " " + known;
     throw ConfigError(fmt::format(
-        "no problem '{}': give a problem name (known:{}) or a directory holding problem.json "
-        "or problem.yaml (an ICPC package)",
+        "no problem '{}': give a problem name (known:{}) or a directory holding problem.json, "
+        "problem.yaml (an ICPC package) or problem.xml (a Polygon package)",
         name_or_path, names.empty() ? " none" : names));
   }
   dir = fs::absolute(dir).lexically_normal();
@@ -189,9 +244,10 @@ Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
   if (fs::is_regular_file(file)) return parse_problem(read_text_file(file), dir, paths);
   if (fs::is_regular_file(dir / "problem.yaml"))
     return load_icpc_package(dir, PackageOptions{default_cache_dir()});
+  if (fs::is_regular_file(dir / "problem.xml")) return load_polygon_package(dir, default_cache_dir());
   throw ConfigError(fmt::format(
       "{} has neither problem.json (this judge's format) nor problem.yaml (an ICPC/Kattis "
-      "package)",
+      "package) nor problem.xml (a Polygon package)",
       dir.string()));
 }
 
@@ -200,6 +256,7 @@ std::string_view format_name(ProblemFormat format) {
     case ProblemFormat::native: return "problem.json";
     case ProblemFormat::icpc_legacy: return "ICPC legacy";
     case ProblemFormat::icpc: return "ICPC 2023-07+";
+    case ProblemFormat::polygon: return "Polygon";
   }
   return "?";
 }

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -28,8 +29,8 @@ struct JudgePaths {
   static JudgePaths from_environment();
 };
 
-enum class ProblemFormat { native, icpc_legacy, icpc };
-// "problem.json", "ICPC legacy", "ICPC 2023-07+".
+enum class ProblemFormat { native, icpc_legacy, icpc, polygon };
+// "problem.json", "ICPC legacy", "ICPC 2023-07+", "Polygon".
 std::string_view format_name(ProblemFormat format);
 
 // The arguments and exit codes the interactor speaks: the ICPC output-validator
@@ -71,6 +72,9 @@ struct Problem {
   // BAPCtools runs it and where real `run` scripts expect their build (./jury).
   std::filesystem::path interactor_working_dir;
   InteractorConvention convention = InteractorConvention::icpc;
+  // testlib: the checker run on the interactor's log after the interaction (empty:
+  // the interactor's verdict is final).
+  std::vector<std::string> checker_command;
   PassMode mode = PassMode::interactive;
   // Between the passes of a multi-pass test the judge waits for the wall clock's
   // second to change (a program seeded from time(nullptr) sees another seed).
@@ -90,6 +94,9 @@ struct Problem {
   // The example submissions, in folders named by their expected verdict (judge
   // verify); empty: none.
   std::filesystem::path submissions_dir;
+  // Submissions a package lists itself with a tag (Polygon's problem.xml: main,
+  // accepted, wrong-answer, ...), read instead of folders when not empty.
+  std::vector<std::pair<std::filesystem::path, std::string>> tagged_submissions;
 };
 
 // Loads PROBLEM given as a name (interactors/<name>/ of the source tree) or as a

@@ -66,10 +66,52 @@ TEST_F(ProblemDir, MistakesAreConfigErrorsThatSayWhat) {
   EXPECT_NE(message_of("[]").find("JSON object"), std::string::npos);
   EXPECT_NE(message_of(R"({"time_limit": 5})").find("unknown key \"time_limit\""), std::string::npos);
   EXPECT_NE(message_of(R"({"time_limit_ms": "5"})").find("whole number"), std::string::npos);
-  EXPECT_NE(message_of(R"({"time_limit_ms": -5})").find("positive"), std::string::npos);
+  EXPECT_NE(message_of(R"({"time_limit_ms": -5})").find("\"time_limit_ms\" must be between 1 and 3600000, got -5"),
+            std::string::npos);
+  // Issue 15, hole 5: limits that overflowed are refused with their range.
+  EXPECT_NE(message_of(R"({"time_limit_ms": 9000000000000})").find("between 1 and 3600000"), std::string::npos);
+  EXPECT_NE(message_of(R"({"memory_mib": 18014398509481984})").find("\"memory_mib\" must be between 16 and 1048576"),
+            std::string::npos);
+  EXPECT_NE(message_of(R"({"memory_mib": 18446744073709551615})").find("whole number between 16 and 1048576"),
+            std::string::npos);
+  EXPECT_NE(message_of(R"({"memory_mib": 1e30})").find("whole number"), std::string::npos);
+  EXPECT_NE(message_of(R"({"memory_mib": 1})").find("between 16 and"), std::string::npos);
+  EXPECT_NE(message_of(R"({"pass_limit": 0})").find("\"pass_limit\" must be between 1 and 1000"), std::string::npos);
+  EXPECT_NE(message_of(R"({"time_limit_ms": 1000, "time_limit_ms": 2000})").find("\"time_limit_ms\" is given twice"),
+            std::string::npos);
+  EXPECT_NE(message_of(R"({"scoring": {"type": "sum", "type": "max"}})").find("\"type\" is given twice"),
+            std::string::npos);
+  EXPECT_NE(message_of(R"({"interactor_convention": "kattis"})").find("must be icpc or testlib"), std::string::npos);
+  EXPECT_NE(message_of(R"({"checker": "interactor"})").find("runs only after a testlib interactor"),
+            std::string::npos);
+  write("not_executable", "#!/bin/sh\n");
+  EXPECT_NE(message_of(R"({"interactor": "not_executable"})").find("is not executable: chmod +x it"),
+            std::string::npos);
   EXPECT_NE(message_of(R"({"interactor": "missing"})").find("was not found"), std::string::npos);
   EXPECT_NE(message_of(R"({"testdata": "nowhere"})").find("does not exist"), std::string::npos);
   EXPECT_NE(message_of(R"({"scoring": 3})").find("scoring"), std::string::npos);
+}
+
+TEST_F(ProblemDir, TheLimitsAtTheirBoundsDoNotOverflow) {
+  const Problem problem = parse_problem(
+      R"({"time_limit_ms": 3600000, "memory_mib": 1048576, "output_limit_kib": 16777216,
+          "interactor_memory_mib": 1048576, "process_limit": 100000})",
+      dir, paths);
+  EXPECT_EQ(problem.limits.memory_kib, 1048576LL * 1024);
+  EXPECT_EQ(problem.limits.wall_ms, default_wall_ms(3600000));
+  EXPECT_GT(problem.limits.wall_ms, problem.limits.cpu_ms);
+  const Limits overridden = resolve_limits(problem.limits, LimitOverrides{3600000, 1048576});
+  EXPECT_EQ(overridden.memory_kib, 1048576LL * 1024);
+  EXPECT_LT(overridden.wall_ms * 1000000, INT64_MAX / 2);  // nanoseconds still fit
+}
+
+TEST_F(ProblemDir, ATestlibProblemHasItsCheckerAndTheRelayWritesItsTranscripts) {
+  write("checker.py", "import sys\nsys.exit(0)\n");
+  const Problem problem = parse_problem(R"({"interactor_convention": "testlib", "checker": "checker.py"})", dir, paths);
+  EXPECT_EQ(problem.convention, InteractorConvention::testlib);
+  ASSERT_EQ(problem.checker_command.size(), 2u);
+  EXPECT_EQ(problem.checker_command[1], (dir / "checker.py").string());
+  EXPECT_FALSE(problem.interactor_writes_transcript);
 }
 
 TEST_F(ProblemDir, InteractorIsFoundInTheBuildTreeMirror) {

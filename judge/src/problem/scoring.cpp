@@ -113,7 +113,7 @@ void validate_scoring(const nlohmann::json& scoring) {
   const std::string type = scoring["type"].get<std::string>();
   if (number_field(scoring, "max_score") < 0)
     throw ConfigError("scoring \"max_score\" must be >= 0");
-  if (type == "all_or_nothing" || type == "per_test") return;
+  if (type == "all_or_nothing" || type == "per_test" || type == "points") return;
   if (type == "icpc_groups") return validate_icpc_groups_scoring(scoring);
   if (type == "max_metric") {
     if (!scoring.contains("metric") || !scoring["metric"].is_string())
@@ -148,7 +148,7 @@ void validate_scoring(const nlohmann::json& scoring) {
     return;
   }
   throw ConfigError(fmt::format(
-      "scoring type \"{}\" is not known (use all_or_nothing, per_test, max_metric, subtasks or "
+      "scoring type \"{}\" is not known (use all_or_nothing, per_test, points, max_metric, subtasks or "
       "icpc_groups)",
       type));
 }
@@ -165,6 +165,16 @@ Score compute_score(const nlohmann::json& scoring, const std::vector<ScoredTest>
   for (const auto& test : tests) accepted += test.verdict == Verdict::AC ? 1 : 0;
   if (type == "all_or_nothing") {
     result.score = all_accepted(tests) ? result.max_score : 0;
+  } else if (type == "points") {
+    double total = 0;
+    for (const auto& test : tests) {
+      if (test.verdict != Verdict::AC) continue;
+      const auto& reported = test.interactor_result;
+      const bool has_score = reported.is_object() && reported.contains("score") && reported["score"].is_number();
+      total += has_score ? reported["score"].get<double>() : result.max_score / static_cast<double>(tests.size());
+    }
+    result.score = std::min(total, result.max_score);
+    result.details = {{"accepted_tests", accepted}, {"tests", tests.size()}};
   } else {  // per_test
     result.score = tests.empty() ? 0
                                  : result.max_score * static_cast<double>(accepted) /

@@ -15,6 +15,10 @@
 //    "subtasks": [{"name": "1", "points": 8, "tests": ["s1-*", ...]}, ...]}
 //       a subtask's points are earned iff it has tests and all are AC; tests are
 //       fnmatch globs over test names; points must add up to max_score.
+//   {"type": "points", "max_score": 100}
+//       testlib's points (a Polygon package): each AC test earns the score its
+//       interactor or checker gave (testlib's quitp/_pc: result "score"), or
+//       max_score / tests when it gave none; the sum, at most max_score.
 //   {"type": "icpc_groups", "max_score": 100, "secret": {...}, "groups": [...]}
 //       an ICPC 2023-07+ scoring problem: the validators' score.txt aggregated over
 //       data/secret and its test groups (icpc_scoring.hpp).

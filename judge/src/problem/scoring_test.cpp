@@ -31,6 +31,17 @@ TEST(Scoring, PerTestSharesTheMaximum) {
   EXPECT_EQ(score.details["accepted_tests"], 2);
 }
 
+TEST(Scoring, TestlibPointsAddUpWithAnEvenShareForPlainAccepts) {
+  const nlohmann::json config = {{"type", "points"}, {"max_score", 100}};
+  std::vector<ScoredTest> tests = verdicts({Verdict::AC, Verdict::AC, Verdict::AC, Verdict::WA});
+  tests[1].interactor_result = {{"score", 10}};  // quitp(10, ...)
+  EXPECT_DOUBLE_EQ(compute_score(config, tests).score, 25 + 10 + 25);
+  tests[3].interactor_result = {{"score", 99}};  // a WA's points count for nothing
+  EXPECT_DOUBLE_EQ(compute_score(config, tests).score, 60);
+  tests[0].interactor_result = {{"score", 500}};
+  EXPECT_DOUBLE_EQ(compute_score(config, tests).score, 100);  // capped
+}
+
 TEST(Scoring, UnknownTypeIsAConfigError) {
   EXPECT_THROW(validate_scoring({{"type", "best_of"}, {"max_score", 1}}), ConfigError);
   EXPECT_THROW(validate_scoring({{"type", "per_test"}, {"max_score", "x"}}), ConfigError);

@@ -27,15 +27,17 @@ ToolRun run_tool(const ToolRunRequest& request) {
   ToolRun run;
   {
     UniqueFd log = open_for_writing(request.log_path.c_str());
+    UniqueFd out = request.stdout_path.empty() ? UniqueFd() : open_for_writing(request.stdout_path.c_str());
     SpawnRequest spawn;
     spawn.argv = request.argv;
     spawn.stdin_fd = -1;
-    spawn.stdout_fd = log.get();
+    spawn.stdout_fd = out.valid() ? out.get() : log.get();
     spawn.stderr_fd = log.get();
     spawn.limits.cpu_ms = request.cpu_limit_ms;
     spawn.working_dir = request.working_dir.string();
     Process tool = Process::spawn(spawn);
     log.reset();
+    out.reset();
     // The CPU limit is the kernel's backstop; a tool that sleeps or waits is stopped
     // by this wall-clock bound (its whole process group: a build script's children).
     pollfd fd{tool.pidfd(), POLLIN, 0};

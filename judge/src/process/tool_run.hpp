@@ -21,6 +21,8 @@ struct ToolRunRequest {
   std::filesystem::path log_path;     // written, read back, removed
   std::int64_t cpu_limit_ms = 60000;
   std::size_t output_limit_bytes = 8192;
+  // Non-empty: stdout goes into this file (a generator's test), the log gets stderr alone.
+  std::filesystem::path stdout_path;
 };
 
 struct ToolRun {

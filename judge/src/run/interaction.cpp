@@ -14,7 +14,9 @@
 #include "base/text_file.hpp"
 #include "box/sandbox.hpp"
 #include "run/interactor_report.hpp"
+#include "process/tool_run.hpp"
 #include "run/relay.hpp"
+#include "run/testlib_convention.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -113,11 +115,18 @@ void Interaction::wire_files() {
 
 void Interaction::plan_interactor() {
   SpawnRequest& spawn = wiring_.interactor;
-  spawn.argv = request_.interactor_command;
-  spawn.argv.push_back(request_.test_input.string());
-  spawn.argv.push_back(request_.answer_file.string());
-  spawn.argv.push_back(request_.feedback_dir.string() + "/");
-  spawn.argv.insert(spawn.argv.end(), request_.interactor_args.begin(), request_.interactor_args.end());
+  if (request_.convention == InteractorConvention::testlib) {
+    // The interactor's log (testlib's OUTPUT, "tout") goes into the feedback folder,
+    // where the checker reads it and nothing of the submission's can reach it.
+    spawn.argv = testlib_argv(request_.interactor_command, request_.test_input, tout_path(),
+                              request_.answer_file);
+  } else {
+    spawn.argv = request_.interactor_command;
+    spawn.argv.push_back(request_.test_input.string());
+    spawn.argv.push_back(request_.answer_file.string());
+    spawn.argv.push_back(request_.feedback_dir.string() + "/");
+    spawn.argv.insert(spawn.argv.end(), request_.interactor_args.begin(), request_.interactor_args.end());
+  }
   const bool relayed = wiring_.from_interactor.has_value();
   // Offline: stdin is set when the validator starts; its stdout is thrown away.
   spawn.stdin_fd = relayed ? wiring_.to_interactor->read_end.get() : wiring_.from_submission.read_end.get();
@@ -240,7 +249,9 @@ bool Interaction::submission_no_longer_graded() const {
   // Rejected (or broken): the verdict no longer depends on the submission. A probe
   // pass (multi-pass) accepted: its submission is not graded.
   const ExitFacts& exit = *interactor_->exit_facts();
-  const bool rejected = exit.signaled || exit.exit_code != 42;
+  const bool accepted = request_.convention == InteractorConvention::testlib ? testlib_accepts(exit)
+                                                                             : !exit.signaled && exit.exit_code == 42;
+  const bool rejected = !accepted;
   return rejected || is_probe_pass(request_.feedback_dir);
 }
 
@@ -328,6 +339,40 @@ TestFacts Interaction::collect_facts() const {
   return facts;
 }
 
+std::filesystem::path Interaction::tout_path() const { return request_.feedback_dir / "tout.txt"; }
+
+// A testlib interactor's ending, then (when it said OK) the checker's on its log,
+// written into the facts as the ICPC-shaped report the verdict rules read.
+void Interaction::apply_testlib_convention(InteractionResult& result) const {
+  TestFacts& facts = result.facts;
+  const TestlibOutcome interactor = classify_testlib_exit(facts.interactor.exit, result.interactor_stderr_tail);
+  const bool clean_submission = !facts.submission.exit.signaled && facts.submission.exit.exit_code == 0 &&
+                                !facts.submission.killed_by_judge && facts.exec_error.empty();
+  if (interactor.kind != TestlibOutcome::Kind::ok || request_.checker_command.empty() || !clean_submission) {
+    apply_testlib_outcome(interactor, "interactor", false, facts.interactor, facts.report);
+    return;
+  }
+  // The checker is the setter's code, like the interactor: not boxed, the
+  // interactor's CPU limit, its stdout and stderr kept together (the message).
+  ToolRunRequest run;
+  run.argv = testlib_argv(request_.checker_command, request_.test_input, tout_path(), request_.answer_file);
+  run.log_path = request_.work_dir / "checker.log";
+  run.cpu_limit_ms = request_.limits.interactor_cpu_ms;
+  run.output_limit_bytes = message_tail_bytes;
+  const ToolRun checked = run_tool(run);
+  if (!checked.ended_in_time || checked.exit.signaled) {
+    facts.report.message = without_trailing_newlines(checked.output);
+    facts.report.failed = !checked.ended_in_time
+                              ? fmt::format("the checker took longer than {} ms of CPU", run.cpu_limit_ms)
+                              : fmt::format("the checker was killed by {}", signal_name(checked.exit.signal));
+    return;
+  }
+  // The checker's exit stands in for the interactor's: it decides the test's verdict.
+  facts.interactor.exit.exit_code = checked.exit.exit_code;
+  apply_testlib_outcome(classify_testlib_exit(checked.exit, checked.output), "checker", true, facts.interactor,
+                        facts.report);
+}
+
 InteractionResult Interaction::collect() {
   InteractionResult result;
   result.facts = collect_facts();
@@ -342,6 +387,7 @@ InteractionResult Interaction::collect() {
   result.interactor_stderr_tail = read_tail(interactor_stderr_path_, message_tail_bytes);
   TestFacts& facts = result.facts;
   facts.report = read_interactor_report(request_.feedback_dir, result.interactor_result);
+  if (request_.convention == InteractorConvention::testlib && interactor_) apply_testlib_convention(result);
   // The scores an ICPC validator writes join the result's facts, where scoring reads
   // every per-test figure (problem/icpc_scoring.cpp).
   for (auto [key, value] : {std::pair{"score", facts.report.score}, {"score_multiplier", facts.report.score_multiplier}}) {

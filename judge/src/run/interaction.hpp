@@ -59,6 +59,10 @@ struct InteractionRequest {
   std::int64_t extra_processes = 0;             // the language's own threads
   std::vector<std::string> interactor_command;  // TEST_INPUT ANSWER FEEDBACK_DIR/ are appended,
   std::vector<std::string> interactor_args;     // then these (a package's output_validator_args)
+  // testlib: the interactor gets INPUT TOUT ANSWER instead, its exit codes are
+  // testlib's, and the checker (if any) runs on TOUT afterwards (testlib_convention.hpp).
+  InteractorConvention convention = InteractorConvention::icpc;
+  std::vector<std::string> checker_command;
   std::filesystem::path interactor_working_dir;  // empty: the judge's (a build/run validator: its folder)
   std::filesystem::path test_input;
   std::filesystem::path answer_file;
@@ -132,6 +136,8 @@ class Interaction {
   void plan_interactor();
   void plan_submission();
   void contain_submission();
+  std::filesystem::path tout_path() const;
+  void apply_testlib_convention(InteractionResult& result) const;
   void keep_pipe_ends();
   bool submission_no_longer_graded() const;
   void supervise_offline();

@@ -2,7 +2,17 @@
 
 #include <algorithm>
 
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+
 namespace judge {
+
+void check_limit_range(const LimitRange& range, std::int64_t value, const std::string& where) {
+  if (value < range.min || value > range.max)
+    throw ConfigError(fmt::format("{}: \"{}\" must be between {} and {}, got {}", where, range.key, range.min,
+                                  range.max, value));
+}
 
 std::int64_t default_wall_ms(std::int64_t cpu_ms) { return 2 * cpu_ms + 1000; }
 

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +31,29 @@ struct Limits {
 // field missing from the JSON keeps its default.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Limits, cpu_ms, wall_ms, memory_kib, output_kib, processes,
                                                 passes, interactor_cpu_ms, interactor_memory_kib)
+
+// The range every limit must lie in, wherever it comes from (problem.json, the
+// command line; docs/problem-format.md lists them). The bounds keep every product
+// the judge computes from a limit (KiB from MiB, a wall limit from a CPU limit,
+// nanoseconds from ms) far inside 64 bits, and the lower memory bound is what a
+// boxed program needs to start at all (a limit below it would be reported but not
+// enforced).
+struct LimitRange {
+  const char* key;  // as problem.json spells it
+  std::int64_t min;
+  std::int64_t max;
+};
+inline constexpr LimitRange time_limit_range{"time_limit_ms", 1, 3'600'000};
+inline constexpr LimitRange wall_limit_range{"wall_limit_ms", 1, 4 * 3'600'000};
+inline constexpr LimitRange memory_range{"memory_mib", 16, 1'048'576};
+inline constexpr LimitRange output_range{"output_limit_kib", 1, 16 * 1024 * 1024};
+inline constexpr LimitRange process_range{"process_limit", 1, 100'000};
+inline constexpr LimitRange interactor_time_range{"interactor_time_limit_ms", 1, 4 * 3'600'000};
+inline constexpr LimitRange interactor_memory_range{"interactor_memory_mib", 16, 1'048'576};
+inline constexpr LimitRange pass_range{"pass_limit", 1, 1000};
+
+// Throws ConfigError naming `where` (a file, "--memory-mib"), the key and the range.
+void check_limit_range(const LimitRange& range, std::int64_t value, const std::string& where);
 
 // The wall limit a CPU limit gets when nothing else is said: room for the CPU time
 // twice over (a round trip costs both processes) plus a second for start-up.

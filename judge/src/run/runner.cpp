@@ -50,6 +50,8 @@ InteractionRequest pass_request(const Problem& problem, const Submission& submis
   request.interactor_args = test.validator_args;
   request.interactor_working_dir = problem.interactor_working_dir;
   request.interactor_writes_transcript = problem.interactor_writes_transcript;
+  request.convention = problem.convention;
+  request.checker_command = problem.checker_command;
   request.mode = problem.mode;
   request.limits = options.limits;
   request.cpu = options.cpu;

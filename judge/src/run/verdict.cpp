@@ -111,6 +111,7 @@ std::optional<Decision> interactor_fault(const TestFacts& facts) {
                                      fmt::format("the interactor was killed by {}",
                                                  signal_name(inter.exit.signal)),
                                      report)};
+  if (!report.failed.empty()) return Decision{Verdict::JE, with_interactor_message(report.failed, report)};
   if (inter.exit.exit_code != 42 && inter.exit.exit_code != 43)
     return Decision{Verdict::JE, with_interactor_message(
                                      fmt::format("the interactor exited with code {} (expected 42 "

@@ -53,6 +53,9 @@ struct InteractorReport {
   std::string team_message;       // FEEDBACK_DIR/teammessage.txt: what the contestant may read
   std::optional<double> score;    // FEEDBACK_DIR/score.txt (scoring problems)
   std::optional<double> score_multiplier;  // FEEDBACK_DIR/score_multiplier.txt
+  // Non-empty: the interactor (or a testlib checker) said it failed itself (testlib's
+  // FAIL, an exit code of no verdict): why. A JE, whatever the submission did.
+  std::string failed;
 };
 
 struct TestFacts {

@@ -1,0 +1,104 @@
+#include "run/testlib_convention.hpp"
+
+#include <cstdlib>
+
+#include <fmt/core.h>
+
+#include "run/interactor_report.hpp"
+
+namespace judge {
+
+namespace {
+
+// testlib's exit codes (testlib.h: _ok, _wa, _pe, _fail, _dirt, _points, _partially).
+constexpr int testlib_ok = 0;
+constexpr int testlib_wa = 1;
+constexpr int testlib_pe = 2;
+constexpr int testlib_fail = 3;
+constexpr int testlib_dirt = 4;
+constexpr int testlib_points = 7;
+constexpr int testlib_partially = 16;
+constexpr int testlib_partially_max = 16 + 200;
+
+// "points 0.5 well done": the number after "points"; nullopt when there is none.
+std::optional<double> points_of(const std::string& message) {
+  const std::string prefix = "points ";
+  const std::size_t at = message.rfind(prefix, 0) == 0 ? prefix.size() : std::string::npos;
+  if (at == std::string::npos) return std::nullopt;
+  char* end = nullptr;
+  const double value = std::strtod(message.c_str() + at, &end);
+  if (end == message.c_str() + at) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::vector<std::string> testlib_argv(const std::vector<std::string>& command, const std::filesystem::path& input,
+                                      const std::filesystem::path& tout, const std::filesystem::path& answer) {
+  std::vector<std::string> argv = command;
+  argv.push_back(input.string());
+  argv.push_back(tout.string());
+  argv.push_back(answer.string());
+  return argv;
+}
+
+TestlibOutcome classify_testlib_exit(const ExitFacts& exit, const std::string& stderr_text) {
+  using Kind = TestlibOutcome::Kind;
+  TestlibOutcome outcome;
+  outcome.message = without_trailing_newlines(stderr_text);
+  if (exit.signaled) return outcome;
+  const int code = exit.exit_code;
+  if (code == testlib_ok) outcome.kind = Kind::ok;
+  else if (code == testlib_wa) outcome.kind = Kind::wrong_answer;
+  else if (code == testlib_pe || code == testlib_dirt) outcome.kind = Kind::presentation_error;
+  else if (code == testlib_fail) outcome.kind = Kind::fail;
+  else if (code == testlib_points) {
+    outcome.points = points_of(outcome.message);
+    // quitp() without a number is testlib's own bug: the program's failure.
+    outcome.kind = outcome.points ? Kind::points : Kind::unknown;
+  } else if (code >= testlib_partially && code <= testlib_partially_max) {
+    outcome.kind = Kind::points;
+    outcome.points = code - testlib_partially;
+  }
+  return outcome;
+}
+
+bool testlib_accepts(const ExitFacts& exit) {
+  if (exit.signaled) return false;
+  return exit.exit_code == testlib_ok || exit.exit_code == testlib_points ||
+         (exit.exit_code >= testlib_partially && exit.exit_code <= testlib_partially_max);
+}
+
+void apply_testlib_outcome(const TestlibOutcome& outcome, const std::string& who, bool own_reason,
+                           EndFacts& program, InteractorReport& report) {
+  using Kind = TestlibOutcome::Kind;
+  if (program.exit.signaled || program.killed_by_judge) return;  // its end speaks for itself
+  report.message = outcome.message;
+  switch (outcome.kind) {
+    case Kind::ok:
+      program.exit.exit_code = 42;
+      return;
+    case Kind::points:
+      program.exit.exit_code = 42;
+      report.score = outcome.points;
+      return;
+    case Kind::wrong_answer:
+    case Kind::presentation_error:
+      program.exit.exit_code = 43;
+      report.reason = outcome.kind == Kind::wrong_answer ? Verdict::WA : Verdict::PE;
+      if (own_reason) report.contestant_eof_reported = true, report.contestant_eof = false;
+      return;
+    case Kind::fail:
+      report.failed = fmt::format("the {} failed (testlib FAIL, exit 3): {}", who, outcome.message);
+      report.message.clear();  // in `failed`, said once
+      return;
+    case Kind::unknown:
+      report.failed = fmt::format("the {} exited with code {}, which is no testlib verdict (0 OK, 1 WA, 2 PE, "
+                                  "3 FAIL, 4 dirt, 7 points, 16+k partially correct): {}",
+                                  who, program.exit.exit_code, outcome.message);
+      report.message.clear();
+      return;
+  }
+}
+
+}  // namespace judge

@@ -1,0 +1,19 @@
+// Binary search that answers one too high when it can. Expected: WA (the checker's).
+#include <iostream>
+#include <string>
+
+int main() {
+  long long n = 0, max_queries = 0;
+  std::cin >> n >> max_queries;
+  long long low = 1, high = n;
+  while (low < high) {
+    const long long mid = (low + high) / 2;
+    std::cout << "? " << mid << std::endl;
+    std::string reply;
+    std::cin >> reply;
+    if (reply == "equal") low = high = mid;
+    else if (reply == "lower") high = mid - 1;
+    else low = mid + 1;
+  }
+  std::cout << "! " << (low < n ? low + 1 : low) << std::endl;
+}

@@ -1,0 +1,3 @@
+# Waits for a second message that never comes. Expected: ILE.
+input()
+input()
