@@ -8,6 +8,7 @@ Checks, each optional but --expect:
   --max-seconds N       `judge run` finished within N seconds of wall time
   --max-query-share F   on every test, queries <= F * query_limit
   --min-score/--max-score  the problem's score lies in the range
+  --max-memory-mib M    every test reports a peak memory above 0 and at most M MiB
   --no-leftovers        no process of this run (marked through its environment) survives it
   --forbid-file PATH    PATH does not exist after the run (removed before it; repeatable)
 Prints what it saw and exits 1 on the first failed check (2 on bad usage).
@@ -35,6 +36,8 @@ def main():
     parser.add_argument("--max-query-share", type=float)
     parser.add_argument("--min-score", type=float)
     parser.add_argument("--max-score", type=float)
+    parser.add_argument("--max-memory-mib", type=float,
+                        help="every test's reported peak memory is above 0 and at most this")
     parser.add_argument("--no-leftovers", action="store_true")
     parser.add_argument("--forbid-file", action="append", default=[])
     parser.add_argument("judge_args", nargs="*", help="more arguments for `judge run` (after --)")
@@ -91,6 +94,11 @@ def main():
         failures.append(f"score {result['score']} < {args.min_score}")
     if args.max_score is not None and result["score"] > args.max_score:
         failures.append(f"score {result['score']} > {args.max_score}")
+    if args.max_memory_mib is not None:
+        for test in result["tests"]:
+            peak = test.get("memory_kib")
+            if not isinstance(peak, (int, float)) or peak <= 0 or peak > args.max_memory_mib * 1024:
+                failures.append(f"test {test['name']}: peak memory {peak} KiB is not in (0, {args.max_memory_mib} MiB]")
     if args.no_leftovers:
         survivors = [pid for pid, _ in processes_with_marker(marker)]  # the judge itself has exited
         if survivors:
