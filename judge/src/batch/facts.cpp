@@ -20,7 +20,8 @@ json end_to_record(const EndFacts& end) {
           {"hit_wall_limit", end.hit_wall_limit},
           {"hit_cpu_limit", end.hit_cpu_limit},
           {"oom_killed", end.oom_killed},
-          {"memory_limit_reached", end.memory_limit_reached}};
+          {"memory_limit_reached", end.memory_limit_reached},
+          {"group_peak_kib", end.group_peak_kib}};
 }
 
 json decision_to_record(const Decision& decision) {
@@ -72,6 +73,7 @@ EndFacts end_from_record(const json& record) {
   // Journals written before containment have no oom_killed: it was never set then.
   end.oom_killed = record.value("oom_killed", false);
   end.memory_limit_reached = record.value("memory_limit_reached", false);
+  end.group_peak_kib = record.value("group_peak_kib", std::int64_t{-1});
   return end;
 }
 

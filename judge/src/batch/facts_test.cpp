@@ -36,6 +36,7 @@ TestOutcome full_outcome() {
   facts.report.score_multiplier = 0.5;
   facts.exec_error = "cannot execute /box/x: Exec format error";
   facts.submission.memory_limit_reached = true;
+  facts.submission.group_peak_kib = 65000;
   facts.interactor_bytes_written = 77;
   facts.wall_limit_extended_ms = 345;
   facts.limits.cpu_ms = 2000;
@@ -63,6 +64,7 @@ TEST(BatchFacts, RoundTripKeepsEveryFact) {
   EXPECT_EQ(back.facts.report.reason, Verdict::QLE);
   EXPECT_EQ(back.forced_decision->verdict, Verdict::JE);
   EXPECT_TRUE(back.facts.submission.oom_killed);
+  EXPECT_EQ(back.facts.submission.group_peak_kib, 65000);
   EXPECT_EQ(back.facts.report.failed, original.facts.report.failed);
   EXPECT_EQ(back.containment, original.containment);
   EXPECT_EQ(decide_verdict(back.facts).verdict, decide_verdict(original.facts).verdict);
@@ -109,10 +111,10 @@ TEST(BatchFacts, MissingKeyIsNamed) {
 TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(Limits), 64u) << "Limits changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(EndFacts), 48u) << "EndFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(EndFacts), 56u) << "EndFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(InteractorReport), 176u) << "InteractorReport changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 392u) << "TestFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestOutcome), 608u) << "TestOutcome changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 408u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestOutcome), 624u) << "TestOutcome changed: update batch/facts.cpp";
 }
 
 }  // namespace

@@ -237,6 +237,15 @@ bool TestCgroup::memory_limit_reached() const {
   return keyed_value("failcnt " + read_text(memory_dir_ / "memory.failcnt"), "failcnt") > 0;
 }
 
+std::int64_t TestCgroup::peak_kib() const {
+  if (memory_dir_.empty()) return -1;
+  const bool v2 = version_ == "cgroup v2";
+  std::ifstream in(memory_dir_ / (v2 ? "memory.peak" : "memory.max_usage_in_bytes"));
+  std::int64_t bytes = -1;
+  if (!(in >> bytes) || bytes < 0) return -1;
+  return bytes / 1024;
+}
+
 void TestCgroup::remove() {
   // A cgroup can be removed once its last process is gone; the box is reaped by
   // now, but the kernel may take a moment to let go of exiting tasks.

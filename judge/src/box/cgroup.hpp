@@ -45,6 +45,11 @@ class TestCgroup {
   // After the test: whether memory use reached the limit at some point (v1
   // memory.failcnt, v2 memory.events "max").
   bool memory_limit_reached() const;
+  // After the test: the memory cgroup's peak in KiB (v1 memory.max_usage_in_bytes,
+  // v2 memory.peak; -1 where the kernel does not say). Every process of the test
+  // together, with what the kernel charged for them (stacks, page tables): what the
+  // limit is enforced on, so what an MLE message must name.
+  std::int64_t peak_kib() const;
   // CPU time used by every process in the cgroup so far, in ms (-1: not counted).
   std::int64_t cpu_ms() const;
 

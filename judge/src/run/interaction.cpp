@@ -336,6 +336,7 @@ TestFacts Interaction::collect_facts() const {
   }
   facts.submission.oom_killed = wiring_.cgroup && wiring_.cgroup->oom_killed();
   facts.submission.memory_limit_reached = wiring_.cgroup && wiring_.cgroup->memory_limit_reached();
+  facts.submission.group_peak_kib = wiring_.cgroup ? wiring_.cgroup->peak_kib() : -1;
   return facts;
 }
 

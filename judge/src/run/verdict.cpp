@@ -155,6 +155,17 @@ std::optional<Decision> time_or_idle(const TestFacts& facts) {
                       : "")};
 }
 
+// The peak an MLE message names. When the processes together (kernel memory
+// included) used far more than the largest one, say so: a program that forks many
+// small processes reaches the limit that way, and "peak 1 MiB" alone would puzzle.
+std::string peak_words(const EndFacts& sub) {
+  if (sub.group_peak_kib > 2 * sub.exit.peak_kib)
+    return fmt::format("its processes together peaked at {} KiB, kernel memory for them "
+                       "included; the largest one at {} KiB",
+                       sub.group_peak_kib, sub.exit.peak_kib);
+  return fmt::format("peak {} KiB when it was killed", sub.exit.peak_kib);
+}
+
 // Rule 3: the submission's own faults, in order of precedence: TLE, ILE, MLE, OLE, RTE.
 std::optional<Decision> submission_fault(const TestFacts& facts) {
   if (!facts.exec_error.empty())
@@ -170,8 +181,8 @@ std::optional<Decision> submission_fault(const TestFacts& facts) {
   if (crashed && sub.oom_killed)
     return Decision{Verdict::MLE,
                     fmt::format("ran out of memory: killed by the kernel at the memory limit of {} "
-                                "KiB (peak {} KiB when it was killed)",
-                                memory_kib, sub.exit.peak_kib)};
+                                "KiB ({})",
+                                memory_kib, peak_words(sub))};
   // MLE only from facts the kernel gave: an OOM kill (above), the cgroup's limit
   // reached, or a peak at the limit. Never from what the program printed.
   if (crashed && (sub.memory_limit_reached || peak_near_limit))

@@ -37,6 +37,10 @@ struct EndFacts {
   // The test's memory cgroup reached its limit at some point (v1 memory.failcnt, v2
   // memory.events "max"): an allocation may have failed there.
   bool memory_limit_reached = false;
+  // The memory cgroup's peak in KiB (-1: unknown): every process of the submission
+  // together, kernel memory included. A fork bomb reaches the limit this way while
+  // each of its processes stays small, so the MLE message names both.
+  std::int64_t group_peak_kib = -1;
 };
 
 // What the interactor said in FEEDBACK_DIR (docs/problem-format.md).

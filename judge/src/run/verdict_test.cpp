@@ -315,6 +315,17 @@ const Row rows[] = {
        return f;
      },
      Verdict::MLE, "ran out of memory: killed by the kernel at the memory limit"},
+    {"a fork bomb killed at the memory limit by its processes together: MLE naming both peaks",
+     [] {
+       auto f = rejected_run(Verdict::WA, Side::submission);
+       f.report.contestant_eof = f.report.contestant_eof_reported = true;
+       f.submission.exit = killed(SIGKILL, 200, 1024);
+       f.submission.oom_killed = true;
+       f.submission.group_peak_kib = 64 * 1024;
+       return f;
+     },
+     Verdict::MLE, "its processes together peaked at 65536 KiB, kernel memory for them included; "
+                   "the largest one at 1024 KiB"},
     {"an OOM kill of a child the program survived is not MLE",
      [] {
        auto f = accepted_run();
