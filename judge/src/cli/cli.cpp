@@ -10,8 +10,10 @@
 
 #include "base/errors.hpp"
 #include "base/printable.hpp"
+#include "box/sandbox.hpp"
 #include "cli/batch_cli.hpp"
 #include "cli/run_command.hpp"
+#include "doctor/doctor.hpp"
 #include "verify/verify.hpp"
 #include "process/process.hpp"
 
@@ -127,6 +129,13 @@ int run_cli(int argc, char** argv) {
   VerifyOptions verify_options;
   CLI::App* verify = add_verify_command(app, verify_options);
   const BatchCommands batch_commands(app);  // batch, merge, report (cli/batch_cli.cpp)
+  bool doctor_json = false;
+  CLI::App* doctor = app.add_subcommand(
+      "doctor",
+      "check this host for the judge (cgroups, favordynmods, user namespaces, pipe size, CPU frequency,\n"
+      "swap, huge pages, root, judge-box): each item with its cost and the command that fixes it.\n"
+      "Exit 0 when verdicts are exact here (items marked 'slower' only cost time), 1 when not.");
+  doctor->add_flag("--json", doctor_json, "print the checks as JSON");
 
   try {
     app.parse(argc, argv);
@@ -149,10 +158,12 @@ int run_cli(int argc, char** argv) {
       if (verify_options.sandbox != "auto" && verify_options.sandbox != "none")
         throw ConfigError(fmt::format("--sandbox {}: expected auto or none", verify_options.sandbox));
       verify_options.contain = verify_options.sandbox == "auto";
+      if (verify_options.contain) require_box_executable();
       become_subreaper();
       return run_verify_command(verify_options);
     }
     if (const auto status = batch_commands.run_if_parsed()) return *status;
+    if (doctor->parsed()) return run_doctor_command(doctor_json);
   } catch (const ConfigError& error) {
     std::fprintf(stderr, "judge: %s\n", printable(error.what()).c_str());
     return exit_usage;

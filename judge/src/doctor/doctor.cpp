@@ -1,0 +1,270 @@
+#include "doctor/doctor.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <iterator>
+#include <set>
+#include <sstream>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "base/text_file.hpp"
+#include "box/sandbox.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string trimmed(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+// Mounts of <proc>/self/mountinfo: (mount point, file system type, super options +
+// mount options).
+struct Mount {
+  std::string point;
+  std::string type;
+  std::string options;
+};
+
+std::vector<Mount> read_mounts(const HostRoots& roots) {
+  std::vector<Mount> mounts;
+  std::istringstream lines(read_file(roots.proc / "self" / "mountinfo").value_or(""));
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::vector<std::string> fields;
+    for (std::string word; words >> word;) fields.push_back(word);
+    const auto dash = std::find(fields.begin(), fields.end(), "-");
+    if (fields.size() < 6 || dash == fields.end() || dash + 3 > fields.end()) continue;
+    mounts.push_back({fields[4], *(dash + 1), fields[5] + "," + *(dash + 3)});
+  }
+  return mounts;
+}
+
+bool has_option(const std::string& options, const std::string& option) {
+  std::istringstream parts(options);
+  for (std::string part; std::getline(parts, part, ',');)
+    if (part == option) return true;
+  return false;
+}
+
+Check cgroups_check(const HostRoots& roots, const std::vector<Mount>& mounts, bool& pure_v2) {
+  Check check{"cgroups", CheckStatus::ok, "", "", ""};
+  std::set<std::string> v1;
+  bool v2 = false;
+  for (const auto& mount : mounts) {
+    if (mount.type == "cgroup2" && mount.point == "/sys/fs/cgroup") v2 = true;
+    if (mount.type == "cgroup")
+      for (const char* controller : {"memory", "pids", "cpuacct"})
+        if (has_option(mount.options, controller)) v1.insert(controller);
+  }
+  pure_v2 = v2;
+  if (v2) {
+    const std::string controllers = trimmed(read_file(roots.sys / "fs/cgroup/cgroup.controllers").value_or(""));
+    check.found = "cgroup v2, controllers: " + (controllers.empty() ? std::string("none") : controllers);
+    std::istringstream words(controllers);
+    const std::set<std::string> available{std::istream_iterator<std::string>(words), {}};
+    for (const char* needed : {"memory", "pids"})
+      if (!available.contains(needed)) {
+        check.status = CheckStatus::less_exact;
+        check.cost = fmt::format("no {} controller: memory or process limits fall back to rlimits", needed);
+        check.fix = "enable it for the judge's cgroup: echo +memory +pids > /sys/fs/cgroup/cgroup.subtree_control";
+      }
+    return check;
+  }
+  std::string names;
+  for (const auto& name : v1) names += (names.empty() ? "" : ", ") + name;
+  check.found = v1.empty() ? "no cgroups mounted" : "cgroup v1 (hybrid), controllers: " + names;
+  if (v1.size() < 3) {
+    check.status = CheckStatus::less_exact;
+    check.cost = "without memory, pids and cpuacct: MLE by address space, processes by RLIMIT_NPROC, children's CPU "
+                 "time unseen";
+    check.fix = "boot with cgroup v2 (systemd.unified_cgroup_hierarchy=1) or mount the v1 controllers";
+  }
+  return check;
+}
+
+Check favordynmods_check(const std::vector<Mount>& mounts, bool pure_v2) {
+  Check check{"favordynmods", CheckStatus::ok, "", "", ""};
+  bool set = false;
+  // The option switches one kernel-wide lock (cgroup_threadgroup_rwsem), so setting
+  // it on any cgroup mount is enough: name a cgroup2 mount where there is one (the
+  // "unified" one of a hybrid host), else the first v1 hierarchy.
+  std::string v2_point, v1_point;
+  for (const auto& mount : mounts) {
+    if (mount.type != "cgroup2" && mount.type != "cgroup") continue;
+    if (has_option(mount.options, "favordynmods")) set = true;
+    std::string& point = mount.type == "cgroup2" ? v2_point : v1_point;
+    if (point.empty()) point = mount.point;
+  }
+  const std::string target = pure_v2 || (v2_point.empty() && v1_point.empty()) ? "/sys/fs/cgroup"
+                             : !v2_point.empty()                               ? v2_point
+                                                                               : v1_point;
+  check.found = set ? "set" : "not set";
+  if (!set) {
+    check.status = CheckStatus::slower;
+    check.cost = "joining a test's cgroup waits for an RCU grace period: about 10-15 ms per test";
+    check.fix = fmt::format("mount -o remount,favordynmods {} (kernel >= 6.0)", target);
+  }
+  return check;
+}
+
+Check user_namespaces_check(const HostRoots& roots) {
+  Check check{"user namespaces", CheckStatus::ok, "", "", ""};
+  const std::string max = trimmed(read_file(roots.proc / "sys/user/max_user_namespaces").value_or(""));
+  const auto clone = read_file(roots.proc / "sys/kernel/unprivileged_userns_clone");
+  const bool off = max == "0" || max.empty();
+  check.found = max.empty() ? "unknown" : "max_user_namespaces " + max;
+  if (clone) check.found += ", unprivileged_userns_clone " + trimmed(*clone);
+  if (off) {
+    check.status = CheckStatus::less_exact;
+    check.cost = "judge-box cannot make its namespaces: submissions run with rlimits only";
+    check.fix = "sysctl -w user.max_user_namespaces=15000";
+  }
+  return check;
+}
+
+Check pipe_size_check(const HostRoots& roots) {
+  Check check{"pipe-max-size", CheckStatus::ok, "", "", ""};
+  const std::string size = trimmed(read_file(roots.proc / "sys/fs/pipe-max-size").value_or(""));
+  check.found = size.empty() ? "unknown" : size + " bytes";
+  if (!size.empty() && std::strtoll(size.c_str(), nullptr, 10) < 1048576) {
+    check.status = CheckStatus::slower;
+    check.cost = "smaller pipes: more context switches on chatty interactions";
+    check.fix = "sysctl -w fs.pipe-max-size=1048576";
+  }
+  return check;
+}
+
+Check governor_check(const HostRoots& roots) {
+  Check check{"CPU frequency", CheckStatus::ok, "", "", ""};
+  std::set<std::string> governors;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(roots.sys / "devices/system/cpu", ec)) {
+    const auto governor = read_file(entry.path() / "cpufreq/scaling_governor");
+    if (governor) governors.insert(trimmed(*governor));
+  }
+  const auto boost = read_file(roots.sys / "devices/system/cpu/cpufreq/boost");
+  const auto no_turbo = read_file(roots.sys / "devices/system/cpu/intel_pstate/no_turbo");
+  const bool boosting = (boost && trimmed(*boost) == "1") || (no_turbo && trimmed(*no_turbo) == "0");
+  if (governors.empty()) {
+    check.found = "no cpufreq (a VM, or a fixed frequency)";
+    return check;
+  }
+  for (const auto& governor : governors) check.found += (check.found.empty() ? "governor " : ", ") + governor;
+  if (boosting) check.found += ", boost on";
+  if (governors != std::set<std::string>{"performance"} || boosting) {
+    check.status = CheckStatus::less_exact;
+    check.cost = "CPU times vary with the clock: a solution near the limit may flip between AC and TLE";
+    check.fix = boosting ? "cpupower frequency-set -g performance; echo 0 > /sys/devices/system/cpu/cpufreq/boost"
+                         : "cpupower frequency-set -g performance";
+  }
+  return check;
+}
+
+Check swap_check(const HostRoots& roots) {
+  Check check{"swap", CheckStatus::ok, "none", "", ""};
+  std::istringstream lines(read_file(roots.proc / "swaps").value_or(""));
+  std::string line;
+  std::getline(lines, line);  // the header
+  int devices = 0;
+  while (std::getline(lines, line))
+    if (!trimmed(line).empty()) ++devices;
+  if (devices > 0) {
+    check.found = fmt::format("{} swap device(s)", devices);
+    check.status = CheckStatus::less_exact;
+    check.cost = "a submission's memory may be swapped out: slower, and its peak memory reads low";
+    check.fix = "swapoff -a";
+  }
+  return check;
+}
+
+Check huge_pages_check(const HostRoots& roots) {
+  Check check{"transparent huge pages", CheckStatus::ok, "", "", ""};
+  const std::string mode = trimmed(read_file(roots.sys / "kernel/mm/transparent_hugepage/enabled").value_or(""));
+  check.found = mode.empty() ? "unknown" : mode;
+  if (mode.find("[always]") != std::string::npos) {
+    check.status = CheckStatus::less_exact;
+    check.cost = "memory is charged in 2 MiB pages: peaks read up to 2 MiB high, small limits MLE early";
+    check.fix = "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled";
+  }
+  return check;
+}
+
+}  // namespace
+
+std::vector<Check> check_host(const HostRoots& roots, const HostFacts& facts) {
+  const auto mounts = read_mounts(roots);
+  bool pure_v2 = false;
+  std::vector<Check> checks;
+  checks.push_back(cgroups_check(roots, mounts, pure_v2));
+  checks.push_back(favordynmods_check(mounts, pure_v2));
+  checks.push_back(user_namespaces_check(roots));
+  checks.push_back(pipe_size_check(roots));
+  checks.push_back(governor_check(roots));
+  checks.push_back(swap_check(roots));
+  checks.push_back(huge_pages_check(roots));
+  checks.push_back(facts.root ? Check{"root", CheckStatus::ok, "the judge runs as root", "", ""}
+                              : Check{"root", CheckStatus::less_exact, "not root",
+                                      "no cgroups of its own and no uid switch: limits by rlimits only",
+                                      "run the judge as root (sudo judge ...)"});
+  checks.push_back(facts.judge_box_found
+                       ? Check{"judge-box", CheckStatus::ok, "beside the judge", "", ""}
+                       : Check{"judge-box", CheckStatus::less_exact, "missing beside the judge",
+                               "submissions cannot be contained (judge run refuses --sandbox auto)",
+                               "cmake --build build --target judge-box (or install both together)"});
+  return checks;
+}
+
+int doctor_exit_code(const std::vector<Check>& checks) {
+  for (const auto& check : checks)
+    if (check.status == CheckStatus::less_exact) return 1;
+  return 0;
+}
+
+std::string_view status_name(CheckStatus status) {
+  switch (status) {
+    case CheckStatus::ok: return "ok";
+    case CheckStatus::slower: return "slower";
+    case CheckStatus::less_exact: return "less exact";
+  }
+  return "?";
+}
+
+std::string doctor_table(const std::vector<Check>& checks) {
+  std::string table;
+  for (const auto& check : checks) {
+    table += fmt::format("{:<24} {:<11} {}\n", check.name, status_name(check.status), check.found);
+    if (check.status == CheckStatus::ok) continue;
+    table += fmt::format("{:<36} cost: {}\n{:<36} fix:  {}\n", "", check.cost, "", check.fix);
+  }
+  const auto count = [&](CheckStatus status) {
+    return std::count_if(checks.begin(), checks.end(), [&](const Check& check) { return check.status == status; });
+  };
+  table += fmt::format("{} ok, {} slower, {} less exact: {}\n", count(CheckStatus::ok), count(CheckStatus::slower),
+                       count(CheckStatus::less_exact),
+                       doctor_exit_code(checks) == 0 ? "verdicts are exact here" : "fix the items marked less exact");
+  return table;
+}
+
+std::string doctor_json(const std::vector<Check>& checks) {
+  nlohmann::json items = nlohmann::json::array();
+  for (const auto& check : checks)
+    items.push_back({{"name", check.name}, {"status", status_name(check.status)}, {"found", check.found},
+                     {"cost", check.cost}, {"fix", check.fix}});
+  return nlohmann::json{{"checks", items}, {"exit", doctor_exit_code(checks)}}.dump(2) + "\n";
+}
+
+int run_doctor_command(bool json) {
+  const auto checks = check_host(HostRoots{}, HostFacts{::geteuid() == 0, !find_box_executable().empty()});
+  std::cout << (json ? doctor_json(checks) : doctor_table(checks));
+  return doctor_exit_code(checks);
+}
+
+}  // namespace judge

@@ -1,0 +1,120 @@
+#include "doctor/doctor.hpp"
+
+#include <stdlib.h>
+
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+// A fake /proc and /sys of one kind of host.
+class FakeHost : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "doctor-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir = pattern;
+    roots = {dir / "proc", dir / "sys"};
+    write("proc/sys/user/max_user_namespaces", "15000\n");
+    write("proc/sys/fs/pipe-max-size", "1048576\n");
+    write("proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n");
+    write("sys/kernel/mm/transparent_hugepage/enabled", "always [madvise] never\n");
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  void write(const fs::path& relative, const std::string& text) {
+    fs::create_directories((dir / relative).parent_path());
+    std::ofstream(dir / relative) << text;
+  }
+  void pure_v2(const std::string& options) {
+    write("proc/self/mountinfo", "35 24 0:30 / /sys/fs/cgroup rw,nosuid shared:9 - cgroup2 cgroup2 " + options + "\n");
+    write("sys/fs/cgroup/cgroup.controllers", "cpuset cpu io memory pids\n");
+  }
+  void hybrid_v1() {  // this judge's CI host: v1 controllers beside an empty unified mount
+    write("proc/self/mountinfo",
+          "31 23 0:28 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755\n"
+          "32 31 0:29 / /sys/fs/cgroup/cpuacct rw,relatime - cgroup cgroup rw,cpuacct\n"
+          "35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory\n"
+          "36 31 0:33 / /sys/fs/cgroup/pids rw,relatime - cgroup cgroup rw,pids\n"
+          "40 31 0:35 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw\n");
+  }
+  const Check& named(const std::vector<Check>& checks, const std::string& name) {
+    for (const auto& check : checks)
+      if (check.name == name) return check;
+    throw std::runtime_error("no check " + name);
+  }
+  fs::path dir;
+  HostRoots roots;
+  HostFacts facts{true, true};
+};
+
+TEST_F(FakeHost, PureV2WithFavordynmodsIsAllOk) {
+  pure_v2("rw,nsdelegate,favordynmods,memory_recursiveprot");
+  const auto checks = check_host(roots, facts);
+  for (const auto& check : checks) EXPECT_EQ(check.status, CheckStatus::ok) << check.name << ": " << check.found;
+  EXPECT_EQ(named(checks, "cgroups").found, "cgroup v2, controllers: cpuset cpu io memory pids");
+  EXPECT_EQ(doctor_exit_code(checks), 0);
+}
+
+TEST_F(FakeHost, WithoutFavordynmodsItIsSlowerButExact) {
+  pure_v2("rw,nsdelegate,memory_recursiveprot");
+  const auto checks = check_host(roots, facts);
+  const Check& check = named(checks, "favordynmods");
+  EXPECT_EQ(check.status, CheckStatus::slower);
+  EXPECT_NE(check.cost.find("10-15 ms per test"), std::string::npos);
+  EXPECT_EQ(check.fix, "mount -o remount,favordynmods /sys/fs/cgroup (kernel >= 6.0)");
+  EXPECT_EQ(doctor_exit_code(checks), 0);
+}
+
+TEST_F(FakeHost, HybridV1HasItsControllersAndNoFavordynmods) {
+  hybrid_v1();
+  const auto checks = check_host(roots, facts);
+  EXPECT_EQ(named(checks, "cgroups").status, CheckStatus::ok);
+  EXPECT_EQ(named(checks, "cgroups").found, "cgroup v1 (hybrid), controllers: cpuacct, memory, pids");
+  EXPECT_EQ(named(checks, "favordynmods").status, CheckStatus::slower);
+  // One cgroup mount is enough (the option flips a kernel-wide lock): the unified one.
+  EXPECT_EQ(named(checks, "favordynmods").fix, "mount -o remount,favordynmods /sys/fs/cgroup/unified (kernel >= 6.0)");
+}
+
+TEST_F(FakeHost, V2WithoutThePidsControllerIsLessExact) {
+  pure_v2("rw,favordynmods");
+  write("sys/fs/cgroup/cgroup.controllers", "cpu memory\n");
+  const auto checks = check_host(roots, facts);
+  EXPECT_EQ(named(checks, "cgroups").status, CheckStatus::less_exact);
+  EXPECT_NE(named(checks, "cgroups").cost.find("no pids controller"), std::string::npos);
+  EXPECT_EQ(doctor_exit_code(checks), 1);
+}
+
+TEST_F(FakeHost, SwapGovernorHugePagesAndNamespacesAreNamed) {
+  pure_v2("rw,favordynmods");
+  write("proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n/swapfile file 1048572 0 -2\n");
+  write("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
+  write("sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "powersave\n");
+  write("sys/kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n");
+  write("proc/sys/user/max_user_namespaces", "0\n");
+  const auto checks = check_host(roots, facts);
+  EXPECT_EQ(named(checks, "swap").status, CheckStatus::less_exact);
+  EXPECT_EQ(named(checks, "swap").fix, "swapoff -a");
+  EXPECT_EQ(named(checks, "CPU frequency").found, "governor powersave");
+  EXPECT_EQ(named(checks, "CPU frequency").fix, "cpupower frequency-set -g performance");
+  EXPECT_EQ(named(checks, "transparent huge pages").status, CheckStatus::less_exact);
+  EXPECT_EQ(named(checks, "user namespaces").status, CheckStatus::less_exact);
+  EXPECT_EQ(doctor_exit_code(checks), 1);
+  EXPECT_NE(doctor_table(checks).find("fix the items marked less exact"), std::string::npos);
+}
+
+TEST_F(FakeHost, NotRootAndNoJudgeBoxAreLessExact) {
+  pure_v2("rw,favordynmods");
+  const auto checks = check_host(roots, HostFacts{false, false});
+  EXPECT_EQ(named(checks, "root").status, CheckStatus::less_exact);
+  EXPECT_EQ(named(checks, "judge-box").status, CheckStatus::less_exact);
+  const auto json = nlohmann::json::parse(doctor_json(checks));
+  EXPECT_EQ(json["exit"], 1);
+  EXPECT_EQ(json["checks"].size(), checks.size());
+}
+
+}  // namespace
+}  // namespace judge
