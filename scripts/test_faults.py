@@ -422,6 +422,27 @@ def config_error_case(ctx, case_dir, problem, submission, fragments, extra_args=
 
 
 @case
+def judge_without_judge_box_refuses_to_contain(ctx, d):
+    # Issue 17: a judge copied without judge-box used to grade uncontained and exit 0;
+    # it refuses (exit 2, saying how to fix it) unless --sandbox none is asked for.
+    problem = echo_problem(ctx, os.path.join(d, "p"), {"01": "5 normal\n"})
+    submission = write(os.path.join(d, "fast.c"), FAST_C)
+    lonely = os.path.join(d, "bin", "judge")
+    os.makedirs(os.path.dirname(lonely))
+    shutil.copy2(ctx.judge, lonely)
+    env, _, _ = judge_env(ctx, d)
+    refused = subprocess.run([lonely, "run", problem, submission], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    expect(refused.returncode == 2, f"exit {refused.returncode}, expected 2: {refused.stderr}")
+    expect("judge-box is not beside the judge" in refused.stderr and "--sandbox none" in refused.stderr,
+           f"stderr does not say how to fix it: {refused.stderr}")
+    uncontained = subprocess.run([lonely, "run", problem, submission, "--sandbox", "none"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    expect(uncontained.returncode == 0, f"--sandbox none: exit {uncontained.returncode}: {uncontained.stderr}")
+    expect("not enforced" in uncontained.stdout + uncontained.stderr, "--sandbox none is not said loudly")
+
+
+@case
 def problem_json_is_not_json(ctx, d):
     problem = echo_problem(ctx, os.path.join(d, "p"))
     write(os.path.join(problem, "problem.json"), '{"interactor": "echo", ')
@@ -881,7 +902,10 @@ def sigint_during_compile(ctx, d):
     check_status(run, 128 + signal.SIGINT)
     check_stderr(run, "interrupted by SIGINT")
     check_result_untouched(result, None)
-    left = os.listdir(cache) if os.path.isdir(cache) else []
+    # The cache's own folders may stay; nothing in them.
+    left = [os.path.relpath(os.path.join(root, name), cache)
+            for root, dirs, files in os.walk(cache) for name in dirs + files
+            if not (name == "builds" and root == cache)]
     expect(not left, f"the interrupted compile left files in the cache: {left}")
     check_clean(run)
 

@@ -9,6 +9,7 @@
 
 #include <fmt/core.h>
 
+#include "base/errors.hpp"
 #include "base/search_path.hpp"
 
 namespace judge {
@@ -29,6 +30,16 @@ fs::path find_box_executable() {
   if (ec) return {};
   const fs::path box = self.parent_path() / "judge-box";
   return fs::exists(box, ec) ? box : fs::path();
+}
+
+fs::path require_box_executable() {
+  fs::path box = find_box_executable();
+  if (box.empty())
+    throw ConfigError(
+        "judge-box is not beside the judge executable, so submissions cannot be contained: build it "
+        "(cmake --build build --target judge-box) or install both together (cmake --install); "
+        "--sandbox none runs them uncontained (trusted code only)");
+  return box;
 }
 
 namespace {

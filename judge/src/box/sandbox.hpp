@@ -46,6 +46,11 @@ struct BoxSettings {
 // judge-box next to the running judge executable, or empty if it is not there.
 std::filesystem::path find_box_executable();
 
+// judge-box, or a ConfigError (exit 2) that says how to get it or to do without it
+// (--sandbox none): a judge that cannot contain submissions refuses to grade them
+// unless asked to run them uncontained.
+std::filesystem::path require_box_executable();
+
 // judge-box's command line that runs `command` inside a box: the settings' roots, the
 // program (found on the box's PATH if it has no '/') and every argument that names an
 // existing file are copied read-only under /box/ and renamed there, unless they are

@@ -8,6 +8,7 @@
 #include "base/output_file.hpp"
 #include "base/errors.hpp"
 #include "base/printable.hpp"
+#include "box/sandbox.hpp"
 #include "problem/problem.hpp"
 #include "problem/tests.hpp"
 #include "process/cpu_claim.hpp"
@@ -64,6 +65,7 @@ RunOptions run_options(const RunArgs& args, const Problem& problem, CpuClaim& cl
   if (args.sandbox != "auto" && args.sandbox != "none")
     throw ConfigError(fmt::format("--sandbox {}: expected auto or none", args.sandbox));
   options.contain = args.sandbox == "auto";
+  if (options.contain) require_box_executable();
   options.cpu = pinned_cpu(args.pin_cpu, claim);
   return options;
 }

@@ -153,6 +153,13 @@ TEST_F(ProblemDir, TestsAreListedInNameOrderAndSelected) {
   EXPECT_EQ(picked[0].name, "b");
   EXPECT_EQ(picked[1].name, "mine");
   EXPECT_THROW(select_tests(problem, {"zzz"}), ConfigError);
+  // Issue 15: a folder given as a test is said to be one, not "no such file".
+  try {
+    select_tests(problem, {(dir / "outside").string()});
+    FAIL();
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("is a folder"), std::string::npos) << error.what();
+  }
 }
 
 TEST_F(ProblemDir, BareNamePrefersTheRepositoryProblemOverALocalFolder) {

@@ -54,6 +54,8 @@ std::vector<TestCase> select_tests(const Problem& problem,
       picked.push_back(std::move(test));
       continue;
     }
+    if (fs::is_directory(path))
+      throw ConfigError(fmt::format("--tests {}: is a folder; give test files (NAME.in) or test names", selector));
     std::string names;
     for (const auto& test : all) names += " " + test.name;
     throw ConfigError(fmt::format(

@@ -61,6 +61,15 @@ bool build(const Sources& sources, const BuildCache& cache, const std::string& k
     return true;
   }
   const fs::path staged = cache.staging(key);
+  // An interrupted compile (SIGINT unwinds through here) leaves nothing half-built.
+  struct RemoveUnlessPublished {
+    const fs::path& dir;
+    bool published = false;
+    ~RemoveUnlessPublished() {
+      std::error_code ec;
+      if (!published) fs::remove_all(dir, ec);
+    }
+  } guard{staged};
   const CompileLimits limits;
   std::vector<fs::path> read_files;
   if (!language.dependencies.empty()) {
@@ -70,13 +79,12 @@ bool build(const Sources& sources, const BuildCache& cache, const std::string& k
   const CompileStep step = run_compile_step(language.compile.empty() ? language.check : language.compile, sources,
                                             staged, limits, options.contain);
   if (!step.ok) {
-    std::error_code ec;
-    fs::remove_all(staged, ec);
     submission.compile_failed = true;
     submission.compile_message = step.message.empty() ? "compilation failed" : step.message;
     return false;
   }
   build_dir = cache.publish(key, staged, read_files);
+  guard.published = true;
   submission.compiled = true;
   return true;
 }
