@@ -14,6 +14,7 @@
 #include "cli/batch_cli.hpp"
 #include "cli/run_command.hpp"
 #include "doctor/doctor.hpp"
+#include "validate/validate.hpp"
 #include "verify/verify.hpp"
 #include "process/process.hpp"
 
@@ -136,6 +137,19 @@ int run_cli(int argc, char** argv) {
       "swap, huge pages, root, judge-box): each item with its cost and the command that fixes it.\n"
       "Exit 0 when verdicts are exact here (items marked 'slower' only cost time), 1 when not.");
   doctor->add_flag("--json", doctor_json, "print the checks as JSON");
+  ValidateOptions validate_options;
+  CLI::App* validate = app.add_subcommand(
+      "validate",
+      "check every test input with the problem's input validators (ICPC convention: the input on stdin,\n"
+      "exit 42 valid, 43 invalid with the reason on stderr). problem.json names them in \"input_validator\"\n"
+      "and a subtask adds its \"input_validator_flags\"; a package has input_validators/.\n"
+      "Exit 0 every input valid, 1 some input invalid, 2 no validator, 3 a validator failed itself.");
+  validate->footer("Example: judge validate twin-cookies --tests s3-02-n25-random");
+  validate->add_option("PROBLEM", validate_options.problem, "the problem: a name or a folder")->required();
+  validate->add_option("--tests", validate_options.tests,
+                       "only these tests: names of the problem, or paths of test files anywhere");
+  validate->add_option("--json", validate_options.json_file, "write every test's result as JSON to FILE (- for stdout)");
+  validate->add_flag("-q,--quiet", validate_options.quiet, "print only the invalid inputs and the summary");
 
   try {
     app.parse(argc, argv);
@@ -164,6 +178,7 @@ int run_cli(int argc, char** argv) {
     }
     if (const auto status = batch_commands.run_if_parsed()) return *status;
     if (doctor->parsed()) return run_doctor_command(doctor_json);
+    if (validate->parsed()) return run_validate_command(validate_options);
   } catch (const ConfigError& error) {
     std::fprintf(stderr, "judge: %s\n", printable(error.what()).c_str());
     return exit_usage;

@@ -378,6 +378,20 @@ nlohmann::json scoring_of(const ProblemKind& kind, bool legacy, const PackageTes
   return scoring;
 }
 
+// The input validators (`judge validate`): every program in input_validators/, or in
+// input_format_validators/ (the legacy name), in name order. Built when run.
+std::vector<fs::path> find_input_validators(const fs::path& dir) {
+  std::vector<fs::path> validators;
+  for (const char* folder : {"input_validators", "input_format_validators"}) {
+    std::error_code ec;
+    if (!fs::is_directory(dir / folder, ec)) continue;
+    for (const auto& entry : fs::directory_iterator(dir / folder, ec))
+      if (!entry.path().filename().string().starts_with(".")) validators.push_back(entry.path());
+  }
+  std::sort(validators.begin(), validators.end());
+  return validators;
+}
+
 Problem read_package(const fs::path& dir, const PackageOptions& options) {
   const YamlFile yaml = YamlFile::load(dir / "problem.yaml");
   const bool legacy = read_version(yaml);
@@ -409,6 +423,7 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
   }
   if (fs::is_directory(dir / "submissions")) problem.submissions_dir = dir / "submissions";
 
+  problem.input_validators = find_input_validators(dir);
   const fs::path validator = find_output_validator(dir, legacy, kind, problem.notes);
   const BuiltProgram built = build_package_program(validator, options.cache_dir);
   problem.interactor_command = built.command;

@@ -31,6 +31,7 @@ const std::set<std::string> test_keys{
 // What a folder passes down to the tests below it.
 struct Inherited {
   std::optional<std::vector<std::string>> validator_args;
+  std::optional<std::vector<std::string>> input_validator_args;
 };
 
 class Walker {
@@ -79,7 +80,10 @@ std::vector<std::string> Walker::validator_args_of(const YamlFile& file, const c
   const YAML::Node value = file.root[key];
   if (value.IsSequence()) return yaml_string_list(value, file, key);
   if (value.IsMap()) {  // legacy: {name: VALIDATOR, flags: "..."}
-    if (!value["flags"]) return {};
+    if (!value["flags"]) {
+      result_.notes.push_back(fmt::format("{}: {} given per validator by name are not passed", file.path.string(), key));
+      return {};
+    }
     return split_words(yaml_string(value["flags"], file, std::string(key) + ".flags"));
   }
   if (!rules_.legacy && std::string_view(key) == "output_validator_args")
@@ -98,6 +102,8 @@ Inherited Walker::configure(const fs::path& dir, const std::string& name, Inheri
                     : file->root["output_validator_args"]       ? "output_validator_args"
                                                                 : "output_validator_flags";
   if (file->root[key]) inherited.validator_args = validator_args_of(*file, key);
+  const char* input_key = file->root["input_validator_args"] ? "input_validator_args" : "input_validator_flags";
+  if (file->root[input_key]) inherited.input_validator_args = validator_args_of(*file, input_key);
   if (const YAML::Node args = file->root["args"]; args && args.size() > 0)
     result_.notes.push_back(fmt::format(
         "{}: args (command-line arguments for the submission) are not passed by this judge",
@@ -147,12 +153,15 @@ void Walker::add_test(const fs::path& input, const std::string& name, const Inhe
   if (inherited.validator_args)
     test.validator_args.insert(test.validator_args.end(), inherited.validator_args->begin(),
                                inherited.validator_args->end());
+  if (inherited.input_validator_args) test.input_validator_runs = {*inherited.input_validator_args};
   const fs::path own = fs::path(input).replace_extension(".yaml");
   if (!rules_.legacy && fs::is_regular_file(own)) {
     const YamlFile file = YamlFile::load(own);
     note_unknown_keys(file, test_keys);
     if (file.root["output_validator_args"])
       test.validator_args = validator_args_of(file, "output_validator_args");
+    if (file.root["input_validator_args"])
+      test.input_validator_runs = {validator_args_of(file, "input_validator_args")};
     if (const YAML::Node args = file.root["args"]; args && args.size() > 0)
       result_.notes.push_back(fmt::format(
           "test {}: args (command-line arguments for the submission) are not passed by this judge",

@@ -148,7 +148,47 @@ void read_convention(const nlohmann::json& config, const fs::path& file, const f
     problem.interactor_writes_transcript = false;
 }
 
+// "input_validator": a file or a list of files (sources or programs), and each
+// subtask's "input_validator_flags": a test is validated once without flags and once
+// with the flags of every subtask it is in (the constraints of that subtask).
+void read_input_validators(const nlohmann::json& config, const fs::path& file, const fs::path& dir,
+                           Problem& problem) {
+  if (config.contains("input_validator")) {
+    const nlohmann::json& value = config["input_validator"];
+    std::vector<std::string> names;
+    if (value.is_string()) names.push_back(value.get<std::string>());
+    else names = get_field<std::vector<std::string>>(config, "input_validator", {}, file);
+    for (const auto& name : names) {
+      if (!fs::exists(dir / name))
+        throw ConfigError(fmt::format("{}: the input validator {} does not exist", file.string(),
+                                      (dir / name).string()));
+      problem.input_validators.push_back(fs::absolute(dir / name).lexically_normal());
+    }
+  }
+  if (problem.scoring["type"] != "subtasks") return;
+  for (const auto& subtask : problem.scoring["subtasks"]) {
+    if (!subtask.contains("input_validator_flags")) continue;
+    const nlohmann::json& flags = subtask["input_validator_flags"];
+    if (!flags.is_array() || !std::all_of(flags.begin(), flags.end(), [](const auto& f) { return f.is_string(); }))
+      throw ConfigError(fmt::format("{}: subtask {}: \"input_validator_flags\" must be a list of strings, got {}",
+                                    file.string(), subtask["name"].dump(), flags.dump()));
+  }
+  for (TestCase& test : problem.tests) test.input_validator_runs = subtask_validator_runs(problem.scoring, test.name);
+}
+
 }  // namespace
+
+std::vector<std::vector<std::string>> subtask_validator_runs(const nlohmann::json& scoring,
+                                                             const std::string& test_name) {
+  std::vector<std::vector<std::string>> runs;
+  if (!scoring.is_object() || scoring.value("type", "") != "subtasks") return runs;
+  for (const auto& subtask : scoring["subtasks"]) {
+    if (!subtask.contains("input_validator_flags") || !matches_any(test_name, subtask["tests"])) continue;
+    if (runs.empty()) runs.push_back({});
+    runs.push_back(subtask["input_validator_flags"].get<std::vector<std::string>>());
+  }
+  return runs;
+}
 
 Problem parse_problem(const std::string& json_text, const fs::path& dir,
                       const JudgePaths& paths) {
@@ -166,7 +206,7 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
       "name", "interactor", "testdata", "time_limit_ms", "wall_limit_ms", "memory_mib",
       "output_limit_kib", "process_limit", "interactor_time_limit_ms",
       "interactor_memory_mib", "interactor_writes_transcript", "scoring", "metrics", "pass_limit",
-      "new_second_between_passes", "submissions", "interactor_convention", "checker"};
+      "new_second_between_passes", "submissions", "interactor_convention", "checker", "input_validator"};
   for (const auto& [key, value] : config.items()) {
     if (!known_keys.contains(key))
       throw ConfigError(fmt::format("{}: unknown key \"{}\" (known keys are listed in "
@@ -218,6 +258,7 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   problem.interactor_command =
       resolve_program("interactor", get_field<std::string>(config, "interactor", "interactor", file), dir, paths);
   read_convention(config, file, dir, paths, problem);
+  read_input_validators(config, file, dir, problem);
   return problem;
 }
 

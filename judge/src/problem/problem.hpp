@@ -49,10 +49,15 @@ struct TestCase {
   // Passed to the interactor after FEEDBACK_DIR/ (a package's output_validator_args).
   std::vector<std::string> validator_args{};
   bool sample = false;
+  // `judge validate`: the arguments of each run of the input validators on this
+  // test (empty: one run without arguments). A package: its input_validator_args;
+  // problem.json: none, then the input_validator_flags of every subtask it is in.
+  std::vector<std::vector<std::string>> input_validator_runs{};
 };
 
 // As JSON (a batch passes its tests to its workers): every field by name.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TestCase, name, input, answer, validator_args, sample)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TestCase, name, input, answer, validator_args, sample,
+                                                input_validator_runs)
 
 // How a package that gives no time limit gets one from its example submissions
 // (judge verify; the ICPC specification's "time limit inference").
@@ -89,6 +94,10 @@ struct Problem {
   std::vector<std::string> metrics;
   std::filesystem::path testdata_dir;  // the folder the tests are in (a package: data/)
   std::vector<TestCase> tests;         // every test, in the order they run
+  // Input validators (`judge validate`), as the problem names them: sources or
+  // programs, built only when they are run (program_build.hpp). Each reads a test's
+  // input on stdin and exits 42 (valid) or 43 (invalid), the ICPC convention.
+  std::vector<std::filesystem::path> input_validators;
   // Things a setter should know that are not errors (a sample that is not runnable).
   std::vector<std::string> notes;
   // The example submissions, in folders named by their expected verdict (judge
@@ -98,6 +107,12 @@ struct Problem {
   // accepted, wrong-answer, ...), read instead of folders when not empty.
   std::vector<std::pair<std::filesystem::path, std::string>> tagged_submissions;
 };
+
+// problem.json's per-subtask input validation: no flags, then the
+// "input_validator_flags" of every subtask whose tests match the name (empty when
+// no subtask has flags: one run without arguments).
+std::vector<std::vector<std::string>> subtask_validator_runs(const nlohmann::json& scoring,
+                                                             const std::string& test_name);
 
 // Loads PROBLEM given as a name (interactors/<name>/ of the source tree) or as a
 // path to a directory holding problem.json, or problem.yaml (an ICPC package, read by

@@ -162,6 +162,30 @@ TEST_F(ProblemDir, TestsAreListedInNameOrderAndSelected) {
   }
 }
 
+TEST_F(ProblemDir, InputValidatorsAndSubtaskFlagsGiveEachTestItsRuns) {
+  write("01.in", "1\n");
+  write("s1-01.in", "1\n");
+  write("s2-01.in", "2\n");
+  write("check.py", "import sys\nsys.exit(42)\n");
+  const Problem problem = parse_problem(R"({"input_validator": "check.py", "scoring": {"type": "subtasks",
+      "max_score": 100, "subtasks": [
+        {"name": "1", "points": 40, "tests": ["s1-*"], "input_validator_flags": ["--n-max", "1"]},
+        {"name": "2", "points": 60, "tests": ["s1-*", "s2-*"], "input_validator_flags": ["--n-max", "2"]}]}})",
+                                        dir, paths);
+  ASSERT_EQ(problem.input_validators.size(), 1u);
+  EXPECT_EQ(problem.input_validators[0], dir / "check.py");
+  ASSERT_EQ(problem.tests.size(), 3u);
+  using Runs = std::vector<std::vector<std::string>>;
+  EXPECT_EQ(problem.tests[0].input_validator_runs, Runs{});  // 01: in no subtask, one plain run
+  EXPECT_EQ(problem.tests[1].input_validator_runs, (Runs{{}, {"--n-max", "1"}, {"--n-max", "2"}}));
+  EXPECT_EQ(problem.tests[2].input_validator_runs, (Runs{{}, {"--n-max", "2"}}));
+  EXPECT_THROW(parse_problem(R"({"input_validator": "nowhere.cpp"})", dir, paths), ConfigError);
+  EXPECT_THROW(parse_problem(R"({"scoring": {"type": "subtasks", "max_score": 1, "subtasks": [
+        {"name": "1", "points": 1, "tests": ["*"], "input_validator_flags": "--n-max 1"}]}})",
+                             dir, paths),
+               ConfigError);
+}
+
 TEST_F(ProblemDir, BareNamePrefersTheRepositoryProblemOverALocalFolder) {
   paths = {dir / "src", dir / "build"};
   write("src/interactors/p/problem.json", "{}");

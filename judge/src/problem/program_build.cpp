@@ -221,7 +221,7 @@ void run_build_steps(const fs::path& program, const Plan& plan, const fs::path& 
     Command argv = substituted(step, work);
     if (plan.scripts) argv = script_command(argv[0]);
     const ToolRun run = run_tool({argv, copy, work / "build.log", build_step_cpu_limit_ms,
-                                  build_output_limit_bytes, {}});
+                                  build_output_limit_bytes, {}, {}});
     if (!run.succeeded())
       throw ConfigError(fmt::format("cannot build {} ({}): {}", program.string(), plan.form,
                                     run.failure_message(plan.scripts ? "build" : fs::path(argv[0]).filename().string())));

@@ -27,7 +27,7 @@ class ProgramBuild : public testing::Test {
   // Runs the built program as a validator would be run and returns its exit code.
   int exit_code(std::vector<std::string> command) {
     command.insert(command.end(), {"in", "ans", "feedback/"});
-    const ToolRun run = run_tool({command, temp.path(), temp.path() / "run.log", 10000, 4096, {}});
+    const ToolRun run = run_tool({command, temp.path(), temp.path() / "run.log", 10000, 4096, {}, {}});
     last_output = run.output;
     return run.exit.signaled ? -run.exit.signal : run.exit.exit_code;
   }

@@ -11,6 +11,12 @@
 #include "problem/icpc_scoring.hpp"
 
 namespace judge {
+bool matches_any(const std::string& name, const nlohmann::json& globs) {
+  for (const auto& glob : globs)
+    if (::fnmatch(glob.get<std::string>().c_str(), name.c_str(), 0) == 0) return true;
+  return false;
+}
+
 namespace {
 
 double number_field(const nlohmann::json& scoring, const char* key) {
@@ -23,12 +29,6 @@ bool all_accepted(const std::vector<ScoredTest>& tests) {
   return !tests.empty() && std::all_of(tests.begin(), tests.end(), [](const ScoredTest& test) {
     return test.verdict == Verdict::AC;
   });
-}
-
-bool matches_any(const std::string& name, const nlohmann::json& globs) {
-  for (const auto& glob : globs)
-    if (::fnmatch(glob.get<std::string>().c_str(), name.c_str(), 0) == 0) return true;
-  return false;
 }
 
 Score max_metric_score(const nlohmann::json& scoring, const std::vector<ScoredTest>& tests,

@@ -49,6 +49,8 @@ struct Score {
 
 // Throws ConfigError for a scoring object it does not understand, saying what to fix.
 void validate_scoring(const nlohmann::json& scoring);
+// Whether a test name matches one of the fnmatch globs (a subtask's "tests").
+bool matches_any(const std::string& name, const nlohmann::json& globs);
 Score compute_score(const nlohmann::json& scoring, const std::vector<ScoredTest>& tests);
 
 }  // namespace judge

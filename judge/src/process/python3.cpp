@@ -22,7 +22,7 @@ bool is_elf(const fs::path& file) { return read_head(file, 4) == "\x7f" "ELF"; }
 fs::path interpreter_behind(const fs::path& launcher) {
   const TempDir scratch("judge-python3-");
   const ToolRun run = run_tool({{launcher.string(), "-c", "import sys; sys.stdout.write(sys.executable)"},
-                                scratch.path(), scratch.path() / "out", 20000, 4096, {}});
+                                scratch.path(), scratch.path() / "out", 20000, 4096, {}, {}});
   const fs::path answer = run.output;
   std::error_code ec;
   if (run.succeeded() && answer.is_absolute() && fs::is_regular_file(answer, ec)) return answer;

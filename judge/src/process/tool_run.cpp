@@ -1,9 +1,14 @@
 #include "process/tool_run.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <fmt/core.h>
 
+#include "base/errors.hpp"
 #include "base/text_file.hpp"
 #include "base/unique_fd.hpp"
 #include "process/process.hpp"
@@ -30,7 +35,13 @@ ToolRun run_tool(const ToolRunRequest& request) {
     UniqueFd out = request.stdout_path.empty() ? UniqueFd() : open_for_writing(request.stdout_path.c_str());
     SpawnRequest spawn;
     spawn.argv = request.argv;
-    spawn.stdin_fd = -1;
+    UniqueFd in;
+    if (!request.stdin_path.empty()) {
+      in = UniqueFd(::open(request.stdin_path.c_str(), O_RDONLY | O_CLOEXEC));
+      if (!in.valid())
+        throw ConfigError(fmt::format("cannot read {}: {}", request.stdin_path.string(), std::strerror(errno)));
+    }
+    spawn.stdin_fd = in.valid() ? in.get() : -1;
     spawn.stdout_fd = out.valid() ? out.get() : log.get();
     spawn.stderr_fd = log.get();
     spawn.limits.cpu_ms = request.cpu_limit_ms;
@@ -38,6 +49,7 @@ ToolRun run_tool(const ToolRunRequest& request) {
     Process tool = Process::spawn(spawn);
     log.reset();
     out.reset();
+    in.reset();
     // The CPU limit is the kernel's backstop; a tool that sleeps or waits is stopped
     // by this wall-clock bound (its whole process group: a build script's children).
     pollfd fd{tool.pidfd(), POLLIN, 0};

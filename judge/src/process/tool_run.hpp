@@ -23,6 +23,8 @@ struct ToolRunRequest {
   std::size_t output_limit_bytes = 8192;
   // Non-empty: stdout goes into this file (a generator's test), the log gets stderr alone.
   std::filesystem::path stdout_path;
+  // Non-empty: stdin reads this file (an input validator's test); else no stdin.
+  std::filesystem::path stdin_path;
 };
 
 struct ToolRun {

@@ -1,0 +1,196 @@
+#include "validate/validate.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "base/output_file.hpp"
+#include "base/printable.hpp"
+#include "base/temp_dir.hpp"
+#include "problem/program_build.hpp"
+#include "problem/tests.hpp"
+#include "submission/submission.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int valid_exit_code = 42;
+constexpr int invalid_exit_code = 43;
+
+// The validator's words, on one line and capped: a line of a table.
+std::string one_line(const std::string& output) {
+  std::string text = printable(output);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  for (char& c : text)
+    if (c == '\n') c = ' ';
+  if (text.size() > 300) text = text.substr(0, 300) + " [...]";
+  return text;
+}
+
+std::string command_words(const InputCheck& check) {
+  std::string words = check.validator;
+  for (const auto& arg : check.args) words += " " + arg;
+  return words;
+}
+
+}  // namespace
+
+std::string_view input_status_name(InputStatus status) {
+  switch (status) {
+    case InputStatus::valid: return "valid";
+    case InputStatus::invalid: return "INVALID";
+    case InputStatus::validator_failed: return "VALIDATOR FAILED";
+  }
+  return "?";
+}
+
+InputStatus classify_validator_run(const ToolRun& run) {
+  if (!run.ended_in_time || run.exit.signaled) return InputStatus::validator_failed;
+  if (run.exit.exit_code == valid_exit_code) return InputStatus::valid;
+  if (run.exit.exit_code == invalid_exit_code) return InputStatus::invalid;
+  return InputStatus::validator_failed;
+}
+
+std::vector<InputCheck> validate_inputs(const std::vector<TestCase>& tests,
+                                        const std::vector<InputValidator>& validators,
+                                        const RunInputValidator& run,
+                                        const std::function<void(const InputCheck&)>& on_test) {
+  std::vector<InputCheck> checks;
+  for (const TestCase& test : tests) {
+    InputCheck check;
+    check.test = test.name;
+    check.input = test.input;
+    const std::vector<std::vector<std::string>> arg_lists =
+        test.input_validator_runs.empty() ? std::vector<std::vector<std::string>>{{}} : test.input_validator_runs;
+    for (const InputValidator& validator : validators) {
+      for (const auto& args : arg_lists) {
+        const ToolRun outcome = run(validator, args, test.input);
+        ++check.runs;
+        check.status = classify_validator_run(outcome);
+        if (check.status == InputStatus::valid) continue;
+        check.validator = validator.name;
+        check.args = args;
+        check.message = check.status == InputStatus::invalid
+                            ? one_line(outcome.output)
+                            : one_line(outcome.failure_message("the input validator"));
+        if (check.message.empty()) check.message = "(it said nothing)";
+        break;
+      }
+      if (check.status != InputStatus::valid) break;
+    }
+    if (on_test) on_test(check);
+    checks.push_back(std::move(check));
+  }
+  return checks;
+}
+
+ToolRun run_input_validator(const InputValidator& validator, const std::vector<std::string>& args,
+                            const fs::path& input) {
+  const TempDir scratch("judge-validate-");
+  ToolRunRequest request;
+  request.argv = validator.command;
+  request.argv.insert(request.argv.end(), args.begin(), args.end());
+  request.working_dir = validator.working_dir;
+  request.log_path = scratch.path() / "log";
+  request.stdin_path = input;
+  request.output_limit_bytes = 4096;
+  return run_tool(request);
+}
+
+nlohmann::json input_checks_to_json(const std::vector<InputCheck>& checks) {
+  nlohmann::json tests = nlohmann::json::array();
+  int valid = 0;
+  for (const auto& check : checks) {
+    nlohmann::json test{{"test", check.test}, {"input", check.input.string()},
+                        {"status", check.status == InputStatus::valid     ? "valid"
+                                   : check.status == InputStatus::invalid ? "invalid"
+                                                                          : "validator_failed"},
+                        {"validator_runs", check.runs}};
+    if (check.status != InputStatus::valid) {
+      test["validator"] = check.validator;
+      test["args"] = check.args;
+      test["message"] = check.message;
+    } else {
+      ++valid;
+    }
+    tests.push_back(test);
+  }
+  return {{"tests", tests}, {"valid", valid}, {"total", checks.size()}};
+}
+
+namespace {
+
+std::vector<InputValidator> build_validators(const Problem& problem) {
+  std::vector<InputValidator> validators;
+  for (const fs::path& path : problem.input_validators) {
+    if (path.extension() == ".ctd" || path.extension() == ".viva")
+      throw ConfigError(fmt::format("input validator {}: checktestdata and viva scripts are not run by this judge; "
+                                    "give a program (C++, C or Python) exiting 42 or 43",
+                                    path.string()));
+    const BuiltProgram built = build_package_program(path, default_cache_dir());
+    validators.push_back({path.filename().string(), built.command, built.working_dir});
+  }
+  return validators;
+}
+
+void print_check(std::ostream& out, const InputCheck& check, std::size_t width) {
+  if (check.status == InputStatus::valid) {
+    out << fmt::format("  {:<{}}  valid ({} run{})\n", check.test, width, check.runs, check.runs == 1 ? "" : "s");
+  } else {
+    out << fmt::format("  {:<{}}  {}  {}: {}\n  {:<{}}  file: {}\n", check.test, width,
+                             input_status_name(check.status), command_words(check), check.message, "", width,
+                             check.input.string());
+  }
+  out.flush();
+}
+
+}  // namespace
+
+int run_validate_command(const ValidateOptions& options) {
+  const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
+  if (problem.input_validators.empty())
+    throw ConfigError(fmt::format(
+        "problem {} has no input validator: name one in problem.json (\"input_validator\": \"input_validator.cpp\") "
+        "or put it in the package's input_validators/ folder",
+        problem.name));
+  std::optional<OutputTarget> json_target;
+  if (!options.json_file.empty()) json_target = resolve_output(options.json_file, "--json");
+  // JSON on stdout: the table goes to stderr, so that stdout is JSON alone.
+  std::ostream& out = json_target && json_target->kind == OutputKind::standard_output ? std::cerr : std::cout;
+  std::vector<TestCase> tests = select_tests(problem, options.tests);
+  // A test file given by its path (not a test of the problem) is in the subtasks
+  // its name matches, as it would be once added to the test data.
+  for (TestCase& test : tests)
+    if (test.input_validator_runs.empty() && problem.format == ProblemFormat::native)
+      test.input_validator_runs = subtask_validator_runs(problem.scoring, test.name);
+  const std::vector<InputValidator> validators = build_validators(problem);
+  std::size_t width = 4;
+  for (const auto& test : tests) width = std::max(width, test.name.size());
+  if (!options.quiet)
+    out << fmt::format("{}: {} test{}, {} input validator{}\n", problem.name, tests.size(),
+                             tests.size() == 1 ? "" : "s", validators.size(), validators.size() == 1 ? "" : "s");
+  const auto checks = validate_inputs(tests, validators, run_input_validator, [&](const InputCheck& check) {
+    if (!options.quiet || check.status != InputStatus::valid) print_check(out, check, width);
+  });
+  int valid = 0, invalid = 0, failed = 0;
+  for (const auto& check : checks) {
+    if (check.status == InputStatus::valid) ++valid;
+    else if (check.status == InputStatus::invalid) ++invalid;
+    else ++failed;
+  }
+  out << fmt::format("{}: {} of {} inputs valid{}{}\n", problem.name, valid, checks.size(),
+                           invalid > 0 ? fmt::format(", {} invalid", invalid) : "",
+                           failed > 0 ? fmt::format(", {} where the validator failed (fix the validator)", failed)
+                                      : "");
+  if (json_target) write_output(*json_target, input_checks_to_json(checks).dump(2) + "\n");
+  if (failed > 0) return exit_judge_error;
+  return invalid > 0 ? exit_not_accepted : exit_all_accepted;
+}
+
+}  // namespace judge

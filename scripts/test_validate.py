@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Scenario tests of `judge validate`: what it refuses and how it says so.
+
+  broken_input_names_file_line_and_constraint   a twin-cookies input with n = 30 named
+                                                s3-*: subtask 3 allows n <= 25; exit 1
+  bad_token_is_refused                          a nuts-bolts input with a letter; exit 1
+  failing_validator_is_not_the_inputs_fault     a validator exiting 1: exit 3, named
+  problem_without_validator                     exit 2, says where to name one
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+
+def run(judge, *args):
+    proc = subprocess.run([judge, "validate", *args], capture_output=True, text=True, timeout=240)
+    print(f"$ judge validate {' '.join(args)}\n-> exit {proc.returncode}")
+    for line in (proc.stdout + proc.stderr).splitlines():
+        print(f"  | {line}")
+    return proc
+
+
+def expect(condition, what, failures):
+    print(f"  {'ok' if condition else 'FAIL'}: {what}")
+    if not condition:
+        failures.append(what)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--judge", required=True)
+    parser.add_argument("--work", required=True)
+    args = parser.parse_args()
+    shutil.rmtree(args.work, ignore_errors=True)
+    os.makedirs(args.work)
+    failures = []
+
+    print("== broken_input_names_file_line_and_constraint")
+    bad = os.path.join(args.work, "s3-99-too-big.in")
+    with open(bad, "w") as f:
+        f.write("30\nrandom 7\n")
+    proc = run(args.judge, "twin-cookies", "--tests", bad, "--json", os.path.join(args.work, "s3.json"))
+    out = proc.stdout
+    expect(proc.returncode == 1, "exit 1", failures)
+    expect(bad in out, "the file is named", failures)
+    expect("--subtask 3" in out, "the subtask's flags are named", failures)
+    expect("line 1: n = 30 is outside 1..25" in out, "the line and the constraint are named", failures)
+    result = json.load(open(os.path.join(args.work, "s3.json")))
+    expect(result["tests"][0]["status"] == "invalid" and result["valid"] == 0, "the JSON says invalid", failures)
+    # The same file under a name of subtask 6 is valid (n <= 5000).
+    good = os.path.join(args.work, "s6-99-fine.in")
+    shutil.copy(bad, good)
+    proc = run(args.judge, "twin-cookies", "--tests", good)
+    expect(proc.returncode == 0, "the same input is valid for subtask 6", failures)
+
+    print("== bad_token_is_refused")
+    letter = os.path.join(args.work, "letter.in")
+    with open(letter, "w") as f:
+        f.write("x\n")
+    proc = run(args.judge, "nuts-bolts", "--tests", letter)
+    expect(proc.returncode == 1, "exit 1", failures)
+    expect("line 1:" in proc.stdout and "INVALID" in proc.stdout, "the line is named", failures)
+
+    print("== failing_validator_is_not_the_inputs_fault")
+    problem = os.path.join(args.work, "p")
+    os.makedirs(os.path.join(problem, "tests"))
+    with open(os.path.join(problem, "tests", "01.in"), "w") as f:
+        f.write("5\n")
+    with open(os.path.join(problem, "interactor.py"), "w") as f:
+        f.write("import sys\nsys.exit(42)\n")
+    with open(os.path.join(problem, "validator.py"), "w") as f:
+        f.write("import sys\nprint('Traceback: oops', file=sys.stderr)\nsys.exit(1)\n")
+    with open(os.path.join(problem, "problem.json"), "w") as f:
+        json.dump({"interactor": "interactor.py", "testdata": "tests", "input_validator": "validator.py"}, f)
+    proc = run(args.judge, problem)
+    expect(proc.returncode == 3, "exit 3", failures)
+    expect("VALIDATOR FAILED" in proc.stdout and "validator.py" in proc.stdout, "the validator is named", failures)
+    expect("exited with status 1" in proc.stdout, "how it failed is said", failures)
+
+    print("== problem_without_validator")
+    with open(os.path.join(problem, "problem.json"), "w") as f:
+        json.dump({"interactor": "interactor.py", "testdata": "tests"}, f)
+    proc = run(args.judge, problem)
+    expect(proc.returncode == 2, "exit 2", failures)
+    expect("no input validator" in proc.stderr and "input_validator" in proc.stderr, "says where to name one", failures)
+
+    if failures:
+        print(f"{len(failures)} check(s) failed: {failures}")
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
