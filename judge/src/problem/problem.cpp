@@ -23,8 +23,36 @@
 namespace judge {
 namespace fs = std::filesystem;
 
+namespace {
+
+// Whether this executable lies inside the build tree it was built in.
+bool running_from_build_tree() {
+  std::error_code ec;
+  const fs::path exe = fs::canonical("/proc/self/exe", ec);
+  const fs::path build = fs::weakly_canonical(JUDGE_BUILD_DIR, ec);
+  if (exe.empty() || build.empty()) return false;
+  const fs::path relative = exe.lexically_relative(build);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+bool is_problem_dir(const fs::path& dir) {
+  return fs::is_regular_file(dir / "problem.json") || fs::is_regular_file(dir / "problem.yaml") ||
+         fs::is_regular_file(dir / "problem.xml");
+}
+
+}  // namespace
+
 JudgePaths JudgePaths::from_environment() {
-  JudgePaths paths{JUDGE_SOURCE_DIR, JUDGE_BUILD_DIR};
+  JudgePaths paths;
+  if (running_from_build_tree()) paths = JudgePaths{JUDGE_SOURCE_DIR, JUDGE_BUILD_DIR};
+  if (const char* search = std::getenv("JUDGE_PROBLEM_PATH"); search && *search) {
+    std::string text = search;
+    for (std::size_t start = 0; start <= text.size();) {
+      const std::size_t end = std::min(text.find(':', start), text.size());
+      if (end > start) paths.problem_path.emplace_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+  }
   if (const char* source = std::getenv("JUDGE_SOURCE_DIR"); source && *source)
     paths.source_dir = source;
   if (const char* build = std::getenv("JUDGE_BUILD_DIR"); build && *build)
@@ -263,20 +291,25 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
 }
 
 Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
-  // A bare name is a problem of the repository first; a folder of the same name in
-  // the current directory is only taken when no such problem exists (write ./NAME).
+  // A bare name is looked for in JUDGE_PROBLEM_PATH, then among the repository's
+  // problems (a judge in its build tree); a folder of the same name in the current
+  // directory is only taken when no such problem exists (write ./NAME).
   fs::path dir;
-  const bool bare_name = name_or_path.find('/') == std::string::npos;
-  if (bare_name && fs::is_regular_file(paths.source_dir / "interactors" / name_or_path / "problem.json")) {
-    dir = paths.source_dir / "interactors" / name_or_path;
-  } else if (fs::is_directory(name_or_path)) {
-    dir = name_or_path;
-  } else {
+  const bool bare_name = name_or_path.find('/') == std::string::npos && name_or_path != "." && name_or_path != "..";
+  if (bare_name) {
+    for (const fs::path& folder : paths.problem_path)
+      if (dir.empty() && is_problem_dir(folder / name_or_path)) dir = folder / name_or_path;
+    if (dir.empty() && !paths.source_dir.empty() &&
+        fs::is_regular_file(paths.source_dir / "interactors" / name_or_path / "problem.json"))
+      dir = paths.source_dir / "interactors" / name_or_path;
+  }
+  if (dir.empty() && fs::is_directory(name_or_path)) dir = name_or_path;
+  if (dir.empty()) {
     std::string names;
     for (const auto& known : known_problems(paths)) names += " " + known;
     throw ConfigError(fmt::format(
-        "no problem '{}': give a problem name (known:{}) or a directory holding problem.json, "
-        "problem.yaml (an ICPC package) or problem.xml (a Polygon package)",
+        "no problem '{}': give a problem name (known:{}; JUDGE_PROBLEM_PATH lists the folders searched) or a "
+        "directory holding problem.json, problem.yaml (an ICPC package) or problem.xml (a Polygon package)",
         name_or_path, names.empty() ? " none" : names));
   }
   dir = fs::absolute(dir).lexically_normal();
@@ -303,14 +336,15 @@ std::string_view format_name(ProblemFormat format) {
 }
 
 std::vector<std::string> known_problems(const JudgePaths& paths) {
-  std::vector<std::string> names;
+  std::set<std::string> names;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(paths.source_dir / "interactors", ec)) {
-    if (fs::is_regular_file(entry.path() / "problem.json"))
-      names.push_back(entry.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
+  for (const fs::path& folder : paths.problem_path)
+    for (const auto& entry : fs::directory_iterator(folder, ec))
+      if (is_problem_dir(entry.path())) names.insert(entry.path().filename().string());
+  if (!paths.source_dir.empty())
+    for (const auto& entry : fs::directory_iterator(paths.source_dir / "interactors", ec))
+      if (fs::is_regular_file(entry.path() / "problem.json")) names.insert(entry.path().filename().string());
+  return {names.begin(), names.end()};
 }
 
 }  // namespace judge

@@ -21,11 +21,16 @@
 
 namespace judge {
 
-// Where the judge's own source and build trees are (compiled in, overridable with
-// the environment variables JUDGE_SOURCE_DIR and JUDGE_BUILD_DIR).
+// Where problems given by a bare name are looked for, and where the judge's own
+// source and build trees are. The trees are compiled in and used only by a judge
+// that runs from its build tree (an installed copy never looks into the tree it
+// was built from); JUDGE_SOURCE_DIR and JUDGE_BUILD_DIR override them.
+// JUDGE_PROBLEM_PATH: folders holding problem folders, separated by ':', searched
+// first (judge run nuts-bolts finds DIR/nuts-bolts/problem.json, .yaml or .xml).
 struct JudgePaths {
   std::filesystem::path source_dir;
   std::filesystem::path build_dir;
+  std::vector<std::filesystem::path> problem_path{};
   static JudgePaths from_environment();
 };
 

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""The installed judge, used from another folder as a setter outside this repository would.
+
+  cmake --install BUILD --prefix WORK/prefix
+  an interactor built against the installed library: find_package(judge_interactor)
+  the installed judge finds it by JUDGE_PROBLEM_PATH, never through the build tree,
+  and `judge verify` passes its example submissions (accepted and wrong_answer)
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+INTERACTOR = r'''#include "interactor.hpp"
+int main(int argc, char** argv) {
+  return interactor::run(argc, argv, [](interactor::Session& s) {
+    interactor::Line first = s.test().read_line("the secret");
+    const std::int64_t secret = first.read_int(1, 1000, "secret");
+    first.expect_end();
+    s.test().expect_eof();
+    s.set_query_limit(10);
+    for (;;) {
+      interactor::Line line = s.read_line("a guess");
+      line.set_shape("'? x'");
+      line.expect("?");
+      const std::int64_t x = line.read_int(1, 1000, "x");
+      line.expect_end();
+      s.count_query();
+      if (x == secret) s.accept("found {} with {} guesses", secret, s.queries());
+      s.send(x < secret ? "higher" : "lower");
+    }
+  });
+}
+'''
+
+CONSUMER = '''cmake_minimum_required(VERSION 3.25)
+project(guess_interactor CXX)
+set(CMAKE_CXX_STANDARD 20)
+find_package(judge_interactor REQUIRED)
+add_executable(interactor interactor.cpp)
+target_link_libraries(interactor PRIVATE judge_interactor::interactor)
+'''
+
+BINARY = '''import sys
+lo, hi = 1, 1000
+while True:
+    mid = (lo + hi) // 2
+    print("?", mid, flush=True)
+    answer = sys.stdin.readline().strip()
+    if answer == "higher":
+        lo = mid + 1
+    elif answer == "lower":
+        hi = mid - 1
+    else:
+        break
+'''
+
+LINEAR = BINARY.replace("mid = (lo + hi) // 2", "mid = lo")
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def run(cmd, cwd, env=None, timeout=600):
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    print(f"$ {' '.join(cmd)}\n-> exit {proc.returncode}")
+    for line in (proc.stdout + proc.stderr).splitlines()[-25:]:
+        print(f"  | {line}")
+    return proc
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--work", help="the folder to work in (default: a fresh one in $TMPDIR, removed after); "
+                        "it must lie outside the build tree, or the installed judge is one of the build tree's")
+    args = parser.parse_args()
+    if args.work is None:
+        work = tempfile.mkdtemp(prefix="judge-install-test-")
+        try:
+            return check(args.build, work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    return check(args.build, os.path.abspath(args.work))
+
+
+def check(build, work):
+    args = argparse.Namespace(build=build)
+    args.build = os.path.abspath(args.build)
+    shutil.rmtree(work, ignore_errors=True)
+    elsewhere = os.path.join(work, "elsewhere")
+    os.makedirs(elsewhere)
+    prefix = os.path.join(work, "prefix")
+    failures = []
+
+    def expect(condition, what):
+        print(f"  {'ok' if condition else 'FAIL'}: {what}")
+        if not condition:
+            failures.append(what)
+
+    proc = run(["cmake", "--install", args.build, "--prefix", prefix], elsewhere)
+    expect(proc.returncode == 0, "cmake --install succeeds")
+    judge = os.path.join(prefix, "bin", "judge")
+    for installed in ["bin/judge", "bin/judge-box", "include/judge_interactor/interactor.hpp",
+                      "lib/libjudge_interactor.a", "lib/cmake/judge_interactor/judge_interactorConfig.cmake",
+                      "share/doc/judge/README.md", "share/doc/judge/docs/problem-format.md"]:
+        expect(os.path.exists(os.path.join(prefix, installed)), f"{installed} is installed")
+    if failures:
+        return 1
+
+    env = dict(os.environ)
+    for key in ["JUDGE_SOURCE_DIR", "JUDGE_BUILD_DIR", "JUDGE_PROBLEM_PATH"]:
+        env.pop(key, None)
+    proc = run([judge, "run", "nuts-bolts", "x.py"], elsewhere, env)
+    expect(proc.returncode == 2 and "no problem 'nuts-bolts'" in proc.stderr,
+           "the installed judge does not find the repository's problems through its build tree")
+
+    consumer = os.path.join(work, "consumer")
+    write(os.path.join(consumer, "CMakeLists.txt"), CONSUMER)
+    write(os.path.join(consumer, "interactor.cpp"), INTERACTOR)
+    proc = run(["cmake", "-S", consumer, "-B", os.path.join(consumer, "build"), f"-DCMAKE_PREFIX_PATH={prefix}"],
+               elsewhere)
+    expect(proc.returncode == 0, "find_package(judge_interactor) configures")
+    proc = run(["cmake", "--build", os.path.join(consumer, "build")], elsewhere)
+    expect(proc.returncode == 0, "an interactor links against the installed library")
+    if failures:
+        return 1
+
+    problems = os.path.join(work, "problems")
+    problem = os.path.join(problems, "guess")
+    write(os.path.join(problem, "problem.json"),
+          '{"interactor": "interactor", "testdata": "tests", "time_limit_ms": 1000}\n')
+    shutil.copy2(os.path.join(consumer, "build", "interactor"), os.path.join(problem, "interactor"))
+    for name, secret in [("01", 1), ("02", 1000), ("03", 377)]:
+        write(os.path.join(problem, "tests", f"{name}.in"), f"{secret}\n")
+    write(os.path.join(problem, "submissions", "accepted", "binary.py"), BINARY)
+    write(os.path.join(problem, "submissions", "query_limit_exceeded", "linear.py"), LINEAR)
+    env["JUDGE_PROBLEM_PATH"] = f"{os.path.join(work, 'nothing-here')}:{problems}"
+    proc = run([judge, "verify", "guess"], elsewhere, env)
+    expect(proc.returncode == 0, "the installed judge verifies a problem found through JUDGE_PROBLEM_PATH")
+    expect("binary.py" in proc.stdout and "linear.py" in proc.stdout, "both submissions are judged")
+    result = os.path.join(work, "result.json")
+    proc = run([judge, "run", "guess", os.path.join(problem, "submissions", "accepted", "binary.py"),
+                "--json", result], elsewhere, env)
+    expect(proc.returncode == 0, "judge run: AC")
+    with open(result) as f:
+        sandboxes = {test["containment"]["sandbox"] for test in json.load(f)["tests"]}
+    expect(sandboxes == {"judge-box"}, f"every test ran in the installed judge-box: {sandboxes}")
+
+    if failures:
+        print(f"{len(failures)} check(s) failed: {failures}")
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
