@@ -145,6 +145,18 @@ def check(build, work):
     proc = run([judge, "verify", "guess"], elsewhere, env)
     expect(proc.returncode == 0, "the installed judge verifies a problem found through JUDGE_PROBLEM_PATH")
     expect("binary.py" in proc.stdout and "linear.py" in proc.stdout, "both submissions are judged")
+    # The same problem with its interactor named as a source: the installed judge
+    # builds it with the installed library on its include and link lines.
+    source_problem = os.path.join(problems, "guess-source")
+    shutil.copytree(problem, source_problem)
+    os.remove(os.path.join(source_problem, "interactor"))
+    write(os.path.join(source_problem, "interactor.cpp"), INTERACTOR)
+    write(os.path.join(source_problem, "problem.json"),
+          '{"interactor": "interactor.cpp", "testdata": "tests", "time_limit_ms": 1000}\n')
+    env["JUDGE_CACHE_DIR"] = os.path.join(work, "cache")
+    proc = run([judge, "verify", "guess-source"], elsewhere, env)
+    expect(proc.returncode == 0, "an interactor named as interactor.cpp is built with the installed library")
+
     result = os.path.join(work, "result.json")
     proc = run([judge, "run", "guess", os.path.join(problem, "submissions", "accepted", "binary.py"),
                 "--json", result], elsewhere, env)

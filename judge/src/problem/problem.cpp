@@ -78,6 +78,31 @@ std::optional<fs::path> relative_inside(const fs::path& path, const fs::path& ba
   return relative;
 }
 
+// The interactor library for a source that includes "interactor.hpp": the
+// repository's (a judge in its build tree), or the one installed beside the judge
+// (PREFIX/include/judge_interactor, PREFIX/lib/libjudge_interactor.a). fmt is linked
+// from the system, as the installed CMake package does.
+std::optional<ProgramLibrary> interactor_library(const fs::path& source, const JudgePaths& paths) {
+  const auto text = read_file(source);
+  if (!text || text->find("#include \"interactor.hpp\"") == std::string::npos) return std::nullopt;
+  std::vector<ProgramLibrary> candidates;
+  if (!paths.source_dir.empty())
+    candidates.push_back({paths.source_dir / "interactors/lib", paths.build_dir / "interactors/lib/libjudge_interactor.a",
+                          {"-lfmt"}});
+  std::error_code ec;
+  const fs::path prefix = fs::canonical("/proc/self/exe", ec).parent_path().parent_path();
+  candidates.push_back({prefix / "include/judge_interactor", prefix / "lib/libjudge_interactor.a", {"-lfmt"}});
+  std::string looked;
+  for (const auto& candidate : candidates) {
+    if (fs::is_regular_file(candidate.include_dir / "interactor.hpp") && fs::is_regular_file(candidate.archive))
+      return candidate;
+    looked += fmt::format("\n  {} and {}", (candidate.include_dir / "interactor.hpp").string(), candidate.archive.string());
+  }
+  throw ConfigError(fmt::format("{} includes \"interactor.hpp\", but the interactor library is not there; looked for:{}"
+                                "\n(build the judge_tools target, or install the judge with cmake --install)",
+                                source.string(), looked));
+}
+
 // The interactor's or the checker's command (`role` names it in messages): an
 // executable, a .py file (python3 by its absolute path: the judge execs argv[0]
 // without a PATH search), or C/C++ sources, built once into the cache
@@ -95,8 +120,10 @@ std::vector<std::string> resolve_program(const std::string& role, const std::str
     if (extension == ".py" && fs::is_regular_file(candidate))
       return {python3_for(fmt::format("the {} {}", role, candidate.string())).string(),
               fs::absolute(candidate).string()};
-    if ((extension == ".cpp" || extension == ".cc" || extension == ".c") && fs::is_regular_file(candidate))
-      return build_program(fs::absolute(candidate), default_cache_dir());
+    if ((extension == ".cpp" || extension == ".cc" || extension == ".c") && fs::is_regular_file(candidate)) {
+      const auto library = interactor_library(candidate, paths);
+      return build_package_program(fs::absolute(candidate), default_cache_dir(), library ? &*library : nullptr).command;
+    }
     if (is_executable_file(candidate)) return {fs::absolute(candidate).string()};
   }
   for (const fs::path& candidate : candidates)

@@ -41,6 +41,8 @@ struct Plan {
   Command run;
   std::vector<std::string> notes;
   bool scripts = false;  // build/run: make them executable, check `run` exists
+  // Files outside the program that its build reads (a library): hashed into the key.
+  std::vector<fs::path> extra_inputs;
 };
 
 bool ignored_name(const std::string& name) {
@@ -86,7 +88,7 @@ fs::path tool(std::string_view name) {
   throw ConfigError(fmt::format("{} is needed to build a package's program but is not on PATH", name));
 }
 
-Plan compiled_plan(const std::vector<fs::path>& sources) {
+Plan compiled_plan(const std::vector<fs::path>& sources, const ProgramLibrary* library = nullptr) {
   std::vector<fs::path> c_files, cpp_files;
   for (const auto& source : sources) {
     if (is_c_source(source)) c_files.push_back(source);
@@ -100,7 +102,17 @@ Plan compiled_plan(const std::vector<fs::path>& sources) {
                      : Command{tool("gcc").string(), "-O2", "-std=gnu17"};
   step.insert(step.end(), {"-pipe", "-I", std::string(copy_token), "-o",
                            std::string(work_token) + "/program.bin"});
+  if (library != nullptr) step.insert(step.end(), {"-I", library->include_dir.string()});
   for (const auto& source : chosen) step.push_back(std::string(copy_token) + "/" + source.string());
+  if (library != nullptr) {
+    step.push_back(library->archive.string());
+    step.insert(step.end(), library->link_flags.begin(), library->link_flags.end());
+    plan.extra_inputs.push_back(library->archive);
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(library->include_dir, ec))
+      if (entry.path().extension() == ".hpp") plan.extra_inputs.push_back(entry.path());
+    std::sort(plan.extra_inputs.begin(), plan.extra_inputs.end());
+  }
   if (!cpp) step.push_back("-lm");
   plan.steps.push_back(std::move(step));
   plan.run = {std::string(work_token) + "/program.bin"};
@@ -128,15 +140,15 @@ Plan folder_plan(const fs::path& folder) {
   }
   const std::string copy(copy_token);
   if (has("build") || has("run")) {
-    Plan plan{"build/run scripts", {}, {copy + "/run"}, {}, true};
+    Plan plan{"build/run scripts", {}, {copy + "/run"}, {}, true, {}};
     if (has("build")) plan.steps.push_back({copy + "/build"});
     return plan;
   }
   const std::string python3 = python3_for(fmt::format("the program {}", folder.string())).string();
-  if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false};
+  if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false, {}};
   if (!sources.empty()) return compiled_plan(sources);
   if (python.size() == 1)
-    return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false};
+    return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false, {}};
   std::string names;
   for (const auto& file : files) names += " " + file.string();
   if (python.size() > 1)
@@ -172,6 +184,12 @@ std::string cache_key(const fs::path& program, const Plan& plan) {
     for (const auto& word : step) hash.add(word + '\0');
   hash.add("\nrun\n");
   for (const auto& word : plan.run) hash.add(word + '\0');
+  for (const auto& input : plan.extra_inputs) {
+    const auto bytes = read_file(input);
+    if (!bytes) throw ConfigError(fmt::format("cannot read {}", input.string()));
+    hash.add(fmt::format("\nextra {}\n{}\n", input.string(), bytes->size()));
+    hash.add(*bytes);
+  }
   const bool folder = fs::is_directory(program);
   const std::vector<fs::path> files = folder ? files_of(program) : std::vector{program.filename()};
   const fs::path base = folder ? program : program.parent_path();
@@ -289,7 +307,8 @@ BuiltProgram build_in_cache(const fs::path& program, const Plan& plan, const fs:
 
 }  // namespace
 
-BuiltProgram build_package_program(const fs::path& program_path, const fs::path& cache_dir) {
+BuiltProgram build_package_program(const fs::path& program_path, const fs::path& cache_dir,
+                                   const ProgramLibrary* library) {
   const fs::path program = fs::absolute(program_path).lexically_normal();
   std::error_code ec;
   if (fs::is_directory(program, ec)) return build_in_cache(program, folder_plan(program), cache_dir);
@@ -299,7 +318,7 @@ BuiltProgram build_package_program(const fs::path& program_path, const fs::path&
     return {{python3_for(fmt::format("the program {}", program.string())).string(), program.string()},
             {}, "Python file", false, {}};
   if (is_c_source(program) || is_cpp_source(program))
-    return build_in_cache(program, compiled_plan({program.filename()}), cache_dir);
+    return build_in_cache(program, compiled_plan({program.filename()}, library), cache_dir);
   if (::access(program.c_str(), X_OK) == 0) return {{program.string()}, {}, "executable", false, {}};
   throw ConfigError(fmt::format(
       "the program {} is neither a .py, .c or .cpp file nor executable", program.string()));

@@ -46,8 +46,18 @@ struct BuiltProgram {
   std::vector<std::string> notes;    // things a setter should know (files left out)
 };
 
+// A library a single C/C++ source is compiled with (the interactor library for an
+// interactor named as a source in problem.json): its headers on the include path,
+// its archive and flags on the link line, its files in the cache key.
+struct ProgramLibrary {
+  std::filesystem::path include_dir;
+  std::filesystem::path archive;
+  std::vector<std::string> link_flags;
+};
+
 BuiltProgram build_package_program(const std::filesystem::path& program,
-                                   const std::filesystem::path& cache_dir);
+                                   const std::filesystem::path& cache_dir,
+                                   const ProgramLibrary* library = nullptr);
 
 // build_package_program(...).command.
 std::vector<std::string> build_program(const std::filesystem::path& program,
