@@ -102,7 +102,8 @@ sources_of() {
   local folder=$1 file name
   for file in "$root/interactors/$folder"/*.cpp; do
     name=$(basename "$file")
-    [[ $name == *_test.cpp || $name == interactor.cpp || $name == *_tool.cpp ]] && continue
+    # interactor.cpp, input_validator.cpp and *_tool.cpp hold a main() of their own.
+    [[ $name == *_test.cpp || $name == interactor.cpp || $name == input_validator.cpp || $name == *_tool.cpp ]] && continue
     echo "$file"
   done
 }
