@@ -10,9 +10,11 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
+
+import scenario_steps
+from scenario_steps import write
 
 INTERACTOR = r'''#include "interactor.hpp"
 int main(int argc, char** argv) {
@@ -61,18 +63,8 @@ while True:
 LINEAR = BINARY.replace("mid = (lo + hi) // 2", "mid = lo")
 
 
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
-
-
 def run(cmd, cwd, env=None, timeout=600):
-    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
-    print(f"$ {' '.join(cmd)}\n-> exit {proc.returncode}")
-    for line in (proc.stdout + proc.stderr).splitlines()[-25:]:
-        print(f"  | {line}")
-    return proc
+    return scenario_steps.run(cmd, cwd=cwd, env=env, timeout=timeout, tail=25)
 
 
 def main():
@@ -97,12 +89,8 @@ def check(build, work):
     elsewhere = os.path.join(work, "elsewhere")
     os.makedirs(elsewhere)
     prefix = os.path.join(work, "prefix")
-    failures = []
-
-    def expect(condition, what):
-        print(f"  {'ok' if condition else 'FAIL'}: {what}")
-        if not condition:
-            failures.append(what)
+    checks = scenario_steps.Checks()
+    expect = checks.expect
 
     proc = run(["cmake", "--install", args.build, "--prefix", prefix], elsewhere)
     expect(proc.returncode == 0, "cmake --install succeeds")
@@ -111,8 +99,8 @@ def check(build, work):
                       "lib/libjudge_interactor.a", "lib/cmake/judge_interactor/judge_interactorConfig.cmake",
                       "share/doc/judge/README.md", "share/doc/judge/docs/problem-format.md"]:
         expect(os.path.exists(os.path.join(prefix, installed)), f"{installed} is installed")
-    if failures:
-        return 1
+    if checks.failures:
+        return checks.finish()
 
     env = dict(os.environ)
     for key in ["JUDGE_SOURCE_DIR", "JUDGE_BUILD_DIR", "JUDGE_PROBLEM_PATH"]:
@@ -129,8 +117,8 @@ def check(build, work):
     expect(proc.returncode == 0, "find_package(judge_interactor) configures")
     proc = run(["cmake", "--build", os.path.join(consumer, "build")], elsewhere)
     expect(proc.returncode == 0, "an interactor links against the installed library")
-    if failures:
-        return 1
+    if checks.failures:
+        return checks.finish()
 
     problems = os.path.join(work, "problems")
     problem = os.path.join(problems, "guess")
@@ -165,11 +153,7 @@ def check(build, work):
         sandboxes = {test["containment"]["sandbox"] for test in json.load(f)["tests"]}
     expect(sandboxes == {"judge-box"}, f"every test ran in the installed judge-box: {sandboxes}")
 
-    if failures:
-        print(f"{len(failures)} check(s) failed: {failures}")
-        return 1
-    print("all checks passed")
-    return 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -11,22 +11,13 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
+
+import scenario_steps
 
 
 def run(judge, *args):
-    proc = subprocess.run([judge, "validate", *args], capture_output=True, text=True, timeout=240)
-    print(f"$ judge validate {' '.join(args)}\n-> exit {proc.returncode}")
-    for line in (proc.stdout + proc.stderr).splitlines():
-        print(f"  | {line}")
-    return proc
-
-
-def expect(condition, what, failures):
-    print(f"  {'ok' if condition else 'FAIL'}: {what}")
-    if not condition:
-        failures.append(what)
+    return scenario_steps.run([judge, "validate", *args], timeout=240)
 
 
 def main():
@@ -36,7 +27,8 @@ def main():
     args = parser.parse_args()
     shutil.rmtree(args.work, ignore_errors=True)
     os.makedirs(args.work)
-    failures = []
+    checks = scenario_steps.Checks()
+    expect = checks.expect
 
     print("== broken_input_names_file_line_and_constraint")
     bad = os.path.join(args.work, "s3-99-too-big.in")
@@ -44,25 +36,25 @@ def main():
         f.write("30\nrandom 7\n")
     proc = run(args.judge, "twin-cookies", "--tests", bad, "--json", os.path.join(args.work, "s3.json"))
     out = proc.stdout
-    expect(proc.returncode == 1, "exit 1", failures)
-    expect(bad in out, "the file is named", failures)
-    expect("--subtask 3" in out, "the subtask's flags are named", failures)
-    expect("line 1: n = 30 is outside 1..25" in out, "the line and the constraint are named", failures)
+    expect(proc.returncode == 1, "exit 1")
+    expect(bad in out, "the file is named")
+    expect("--subtask 3" in out, "the subtask's flags are named")
+    expect("line 1: n = 30 is outside 1..25" in out, "the line and the constraint are named")
     result = json.load(open(os.path.join(args.work, "s3.json")))
-    expect(result["tests"][0]["status"] == "invalid" and result["valid"] == 0, "the JSON says invalid", failures)
+    expect(result["tests"][0]["status"] == "invalid" and result["valid"] == 0, "the JSON says invalid")
     # The same file under a name of subtask 6 is valid (n <= 5000).
     good = os.path.join(args.work, "s6-99-fine.in")
     shutil.copy(bad, good)
     proc = run(args.judge, "twin-cookies", "--tests", good)
-    expect(proc.returncode == 0, "the same input is valid for subtask 6", failures)
+    expect(proc.returncode == 0, "the same input is valid for subtask 6")
 
     print("== bad_token_is_refused")
     letter = os.path.join(args.work, "letter.in")
     with open(letter, "w") as f:
         f.write("x\n")
     proc = run(args.judge, "nuts-bolts", "--tests", letter)
-    expect(proc.returncode == 1, "exit 1", failures)
-    expect("line 1:" in proc.stdout and "INVALID" in proc.stdout, "the line is named", failures)
+    expect(proc.returncode == 1, "exit 1")
+    expect("line 1:" in proc.stdout and "INVALID" in proc.stdout, "the line is named")
 
     print("== failing_validator_is_not_the_inputs_fault")
     problem = os.path.join(args.work, "p")
@@ -76,22 +68,18 @@ def main():
     with open(os.path.join(problem, "problem.json"), "w") as f:
         json.dump({"interactor": "interactor.py", "testdata": "tests", "input_validator": "validator.py"}, f)
     proc = run(args.judge, problem)
-    expect(proc.returncode == 3, "exit 3", failures)
-    expect("VALIDATOR FAILED" in proc.stdout and "validator.py" in proc.stdout, "the validator is named", failures)
-    expect("exited with status 1" in proc.stdout, "how it failed is said", failures)
+    expect(proc.returncode == 3, "exit 3")
+    expect("VALIDATOR FAILED" in proc.stdout and "validator.py" in proc.stdout, "the validator is named")
+    expect("exited with status 1" in proc.stdout, "how it failed is said")
 
     print("== problem_without_validator")
     with open(os.path.join(problem, "problem.json"), "w") as f:
         json.dump({"interactor": "interactor.py", "testdata": "tests"}, f)
     proc = run(args.judge, problem)
-    expect(proc.returncode == 2, "exit 2", failures)
-    expect("no input validator" in proc.stderr and "input_validator" in proc.stderr, "says where to name one", failures)
+    expect(proc.returncode == 2, "exit 2")
+    expect("no input validator" in proc.stderr and "input_validator" in proc.stderr, "says where to name one")
 
-    if failures:
-        print(f"{len(failures)} check(s) failed: {failures}")
-        return 1
-    print("all checks passed")
-    return 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -13,8 +13,7 @@
 #include "box/sandbox.hpp"
 #include "cli/batch_cli.hpp"
 #include "cli/run_command.hpp"
-#include "doctor/doctor.hpp"
-#include "validate/validate.hpp"
+#include "cli/setter_cli.hpp"
 #include "verify/verify.hpp"
 #include "process/process.hpp"
 
@@ -130,26 +129,7 @@ int run_cli(int argc, char** argv) {
   VerifyOptions verify_options;
   CLI::App* verify = add_verify_command(app, verify_options);
   const BatchCommands batch_commands(app);  // batch, merge, report (cli/batch_cli.cpp)
-  bool doctor_json = false;
-  CLI::App* doctor = app.add_subcommand(
-      "doctor",
-      "check this host for the judge (cgroups, favordynmods, user namespaces, pipe size, CPU frequency,\n"
-      "swap, huge pages, root, judge-box): each item with its cost and the command that fixes it.\n"
-      "Exit 0 when verdicts are exact here (items marked 'slower' only cost time), 1 when not.");
-  doctor->add_flag("--json", doctor_json, "print the checks as JSON");
-  ValidateOptions validate_options;
-  CLI::App* validate = app.add_subcommand(
-      "validate",
-      "check every test input with the problem's input validators (ICPC convention: the input on stdin,\n"
-      "exit 42 valid, 43 invalid with the reason on stderr). problem.json names them in \"input_validator\"\n"
-      "and a subtask adds its \"input_validator_flags\"; a package has input_validators/.\n"
-      "Exit 0 every input valid, 1 some input invalid, 2 no validator, 3 a validator failed itself.");
-  validate->footer("Example: judge validate twin-cookies --tests s3-02-n25-random");
-  validate->add_option("PROBLEM", validate_options.problem, "the problem: a name or a folder")->required();
-  validate->add_option("--tests", validate_options.tests,
-                       "only these tests: names of the problem, or paths of test files anywhere");
-  validate->add_option("--json", validate_options.json_file, "write every test's result as JSON to FILE (- for stdout)");
-  validate->add_flag("-q,--quiet", validate_options.quiet, "print only the invalid inputs and the summary");
+  const SetterCommands setter_commands(app);  // doctor, validate, generate (cli/setter_cli.cpp)
 
   try {
     app.parse(argc, argv);
@@ -177,8 +157,7 @@ int run_cli(int argc, char** argv) {
       return run_verify_command(verify_options);
     }
     if (const auto status = batch_commands.run_if_parsed()) return *status;
-    if (doctor->parsed()) return run_doctor_command(doctor_json);
-    if (validate->parsed()) return run_validate_command(validate_options);
+    if (const auto status = setter_commands.run_if_parsed()) return *status;
   } catch (const ConfigError& error) {
     std::fprintf(stderr, "judge: %s\n", printable(error.what()).c_str());
     return exit_usage;

@@ -103,6 +103,8 @@ std::optional<ProgramLibrary> interactor_library(const fs::path& source, const J
                                 source.string(), looked));
 }
 
+}  // namespace
+
 // The interactor's or the checker's command (`role` names it in messages): an
 // executable, a .py file (python3 by its absolute path: the judge execs argv[0]
 // without a PATH search), or C/C++ sources, built once into the cache
@@ -138,6 +140,8 @@ std::vector<std::string> resolve_program(const std::string& role, const std::str
       "(cmake --build build) or fix \"{}\" in problem.json",
       role, name, dir.string(), looked, role));
 }
+
+namespace {
 
 // nlohmann keeps the last of two equal keys; in a problem.json both are a mistake.
 void refuse_duplicate_keys(const std::string& json_text, const fs::path& file) {
@@ -231,6 +235,17 @@ void read_input_validators(const nlohmann::json& config, const fs::path& file, c
   for (TestCase& test : problem.tests) test.input_validator_runs = subtask_validator_runs(problem.scoring, test.name);
 }
 
+// "generator" (resolved only when `judge generate` runs it) and "manifest" (default:
+// TESTDATA/manifest.txt when there is one).
+void read_generator(const nlohmann::json& config, const fs::path& file, const fs::path& dir, Problem& problem) {
+  problem.generator = get_field<std::string>(config, "generator", "", file);
+  const auto manifest = get_field<std::string>(config, "manifest", "", file);
+  problem.manifest = manifest.empty() ? problem.testdata_dir / "manifest.txt" : (dir / manifest).lexically_normal();
+  if (!manifest.empty() && !fs::is_regular_file(problem.manifest))
+    throw ConfigError(fmt::format("{}: the manifest {} does not exist", file.string(), problem.manifest.string()));
+  if (manifest.empty() && !fs::is_regular_file(problem.manifest)) problem.manifest.clear();
+}
+
 }  // namespace
 
 std::vector<std::vector<std::string>> subtask_validator_runs(const nlohmann::json& scoring,
@@ -261,7 +276,8 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
       "name", "interactor", "testdata", "time_limit_ms", "wall_limit_ms", "memory_mib",
       "output_limit_kib", "process_limit", "interactor_time_limit_ms",
       "interactor_memory_mib", "interactor_writes_transcript", "scoring", "metrics", "pass_limit",
-      "new_second_between_passes", "submissions", "interactor_convention", "checker", "input_validator"};
+      "new_second_between_passes", "submissions", "interactor_convention", "checker", "input_validator",
+      "generator", "manifest"};
   for (const auto& [key, value] : config.items()) {
     if (!known_keys.contains(key))
       throw ConfigError(fmt::format("{}: unknown key \"{}\" (known keys are listed in "
@@ -314,6 +330,7 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
       resolve_program("interactor", get_field<std::string>(config, "interactor", "interactor", file), dir, paths);
   read_convention(config, file, dir, paths, problem);
   read_input_validators(config, file, dir, problem);
+  read_generator(config, file, dir, problem);
   return problem;
 }
 

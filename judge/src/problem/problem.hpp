@@ -103,6 +103,10 @@ struct Problem {
   // programs, built only when they are run (program_build.hpp). Each reads a test's
   // input on stdin and exits 42 (valid) or 43 (invalid), the ICPC convention.
   std::vector<std::filesystem::path> input_validators;
+  // `judge generate`: the generator as problem.json names it (resolved when run,
+  // like the interactor) and the manifest (generate/manifest.hpp); empty: none.
+  std::string generator;
+  std::filesystem::path manifest;
   // Things a setter should know that are not errors (a sample that is not runnable).
   std::vector<std::string> notes;
   // The example submissions, in folders named by their expected verdict (judge
@@ -118,6 +122,12 @@ struct Problem {
 // no subtask has flags: one run without arguments).
 std::vector<std::vector<std::string>> subtask_validator_runs(const nlohmann::json& scoring,
                                                              const std::string& test_name);
+
+// A program of a problem.json problem (`role` names it in messages): an executable,
+// a .py file or a C/C++ source built into the cache, relative to `dir`; a program
+// of the source tree is looked for in the build tree too. Throws ConfigError.
+std::vector<std::string> resolve_program(const std::string& role, const std::string& name,
+                                         const std::filesystem::path& dir, const JudgePaths& paths);
 
 // Loads PROBLEM given as a name (interactors/<name>/ of the source tree) or as a
 // path to a directory holding problem.json, or problem.yaml (an ICPC package, read by

@@ -1,0 +1,68 @@
+#include "cli/setter_cli.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "doctor/doctor.hpp"
+#include "generate/generate.hpp"
+#include "validate/validate.hpp"
+
+namespace judge {
+
+struct SetterCommands::State {
+  CLI::App* doctor = nullptr;
+  CLI::App* validate = nullptr;
+  CLI::App* generate = nullptr;
+
+  bool doctor_json = false;
+  ValidateOptions validate_options;
+  GenerateOptions generate_options;
+};
+
+SetterCommands::SetterCommands(CLI::App& app) : state_(std::make_unique<State>()) {
+  State& s = *state_;
+  s.doctor = app.add_subcommand(
+      "doctor",
+      "check this host for the judge (cgroups, favordynmods, user namespaces, pipe size, CPU frequency,\n"
+      "swap, huge pages, root, judge-box): each item with its cost and the command that fixes it.\n"
+      "Exit 0 when verdicts are exact here (items marked 'slower' only cost time), 1 when not.");
+  s.doctor->add_flag("--json", s.doctor_json, "print the checks as JSON");
+
+  s.validate = app.add_subcommand(
+      "validate",
+      "check every test input with the problem's input validators (ICPC convention: the input on stdin,\n"
+      "exit 42 valid, 43 invalid with the reason on stderr). problem.json names them in \"input_validator\"\n"
+      "and a subtask adds its \"input_validator_flags\"; a package has input_validators/.\n"
+      "Exit 0 every input valid, 1 some input invalid, 2 no validator, 3 a validator failed itself.");
+  s.validate->footer("Example: judge validate twin-cookies --tests s3-02-n25-random");
+  s.validate->add_option("PROBLEM", s.validate_options.problem, "the problem: a name or a folder")->required();
+  s.validate->add_option("--tests", s.validate_options.tests,
+                         "only these tests: names of the problem, or paths of test files anywhere");
+  s.validate->add_option("--json", s.validate_options.json_file,
+                         "write every test's result as JSON to FILE (- for stdout)");
+  s.validate->add_flag("-q,--quiet", s.validate_options.quiet, "print only the invalid inputs and the summary");
+
+  s.generate = app.add_subcommand(
+      "generate",
+      "make the problem's test inputs from its manifest: each line NAME ARGS... of the manifest\n"
+      "(problem.json \"manifest\", default TESTDATA/manifest.txt) runs the problem.json \"generator\"\n"
+      "with ARGS, and its stdout becomes TESTDATA/NAME.in; .in files not listed are removed.\n"
+      "Exit 0 written (--check: identical), 1 --check found differences, 2 no generator or manifest,\n"
+      "3 the generator failed.");
+  s.generate->footer("Example: judge generate nuts-bolts --check");
+  s.generate->add_option("PROBLEM", s.generate_options.problem, "the problem: a name or a folder")->required();
+  s.generate->add_flag("--check", s.generate_options.check,
+                       "write nothing; compare what the manifest makes with the committed files, byte for byte");
+  s.generate->add_flag("-q,--quiet", s.generate_options.quiet, "print only the summary");
+}
+
+SetterCommands::~SetterCommands() = default;
+
+std::optional<int> SetterCommands::run_if_parsed() const {
+  const State& s = *state_;
+  if (s.doctor->parsed()) return run_doctor_command(s.doctor_json);
+  if (s.validate->parsed()) return run_validate_command(s.validate_options);
+  if (s.generate->parsed()) return run_generate_command(s.generate_options);
+  return std::nullopt;
+}
+
+}  // namespace judge

@@ -1,0 +1,114 @@
+#include "generate/generate.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <set>
+
+#include <fmt/core.h>
+
+#include "base/atomic_file.hpp"
+#include "base/errors.hpp"
+#include "base/temp_dir.hpp"
+#include "base/text_file.hpp"
+#include "generate/manifest.hpp"
+#include "problem/problem.hpp"
+#include "process/tool_run.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::set<std::string> input_files(const fs::path& dir) {
+  std::set<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".in" && entry.is_regular_file(ec)) names.insert(entry.path().filename().string());
+  return names;
+}
+
+// Runs the generator for every entry; each test's bytes land in OUT/NAME.in.
+// Returns false (having said why) when the generator failed.
+bool generate_into(const std::vector<std::string>& generator, const std::vector<ManifestEntry>& entries,
+                   const fs::path& manifest, const fs::path& out, bool quiet) {
+  for (const auto& entry : entries) {
+    ToolRunRequest request;
+    request.argv = generator;
+    request.argv.insert(request.argv.end(), entry.args.begin(), entry.args.end());
+    request.log_path = out / ".generator.log";
+    request.stdout_path = out / (entry.name + ".in");
+    const ToolRun run = run_tool(request);
+    if (!run.succeeded()) {
+      std::string words;
+      for (const auto& arg : entry.args) words += " " + arg;
+      std::cerr << fmt::format("judge: {}:{}: the generator failed on '{}{}':\n{}", manifest.string(), entry.line,
+                               entry.name, words, run.failure_message("the generator"));
+      return false;
+    }
+    if (!quiet) std::cout << fmt::format("  {}\n", entry.name) << std::flush;
+  }
+  return true;
+}
+
+}  // namespace
+
+DataDifference compare_test_inputs(const fs::path& generated, const fs::path& committed) {
+  DataDifference difference;
+  const std::set<std::string> made = input_files(generated), have = input_files(committed);
+  for (const auto& name : made) {
+    if (!have.contains(name)) difference.missing.push_back(name);
+    else if (read_file(generated / name) != read_file(committed / name)) difference.changed.push_back(name);
+  }
+  for (const auto& name : have)
+    if (!made.contains(name)) difference.extra.push_back(name);
+  return difference;
+}
+
+int run_generate_command(const GenerateOptions& options) {
+  const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
+  if (problem.format != ProblemFormat::native)
+    throw ConfigError(fmt::format("judge generate reads a problem.json's \"generator\" and \"manifest\"; {} is a {} "
+                                  "package (generate its data with the tools of that format)",
+                                  problem.dir.string(), format_name(problem.format)));
+  if (problem.generator.empty() || problem.manifest.empty())
+    throw ConfigError(fmt::format(
+        "problem {} has {}: name the generator in problem.json (\"generator\": \"generator.cpp\") and list the tests "
+        "in {} (NAME GENERATOR-ARGS... per line), or name it with \"manifest\"",
+        problem.name, problem.generator.empty() ? "no generator" : "no manifest",
+        (problem.testdata_dir / "manifest.txt").string()));
+  const auto text = read_file(problem.manifest);
+  if (!text) throw ConfigError(fmt::format("cannot read {}", problem.manifest.string()));
+  const std::vector<ManifestEntry> entries = parse_manifest(*text, problem.manifest);
+  const std::vector<std::string> generator =
+      resolve_program("generator", problem.generator, problem.dir, JudgePaths::from_environment());
+  const TempDir scratch("judge-generate-");
+  if (!options.quiet)
+    std::cout << fmt::format("{}: {} tests from {}\n", problem.name, entries.size(), problem.manifest.string());
+  if (!generate_into(generator, entries, problem.manifest, scratch.path(), options.quiet)) return exit_judge_error;
+  if (options.check) {
+    const DataDifference difference = compare_test_inputs(scratch.path(), problem.testdata_dir);
+    if (difference.empty()) {
+      std::cout << fmt::format("{}: all {} tests match the manifest\n", problem.name, entries.size());
+      return exit_all_accepted;
+    }
+    std::cout << fmt::format("{}: the tests in {} differ from what the manifest makes:\n", problem.name,
+                             problem.testdata_dir.string());
+    for (const auto& name : difference.changed) std::cout << fmt::format("  changed  {}\n", name);
+    for (const auto& name : difference.missing) std::cout << fmt::format("  missing  {}\n", name);
+    for (const auto& name : difference.extra) std::cout << fmt::format("  extra    {} (not in the manifest)\n", name);
+    std::cout << fmt::format("run: judge generate {}\n", options.problem);
+    return exit_not_accepted;
+  }
+  for (const auto& name : compare_test_inputs(scratch.path(), problem.testdata_dir).extra) {
+    fs::remove(problem.testdata_dir / name);
+    std::cout << fmt::format("removed {} (not in the manifest)\n", name);
+  }
+  for (const auto& entry : entries) {
+    const auto bytes = read_file(scratch.path() / (entry.name + ".in"));
+    write_file_atomically(problem.testdata_dir / (entry.name + ".in"), bytes.value_or(""));
+  }
+  std::cout << fmt::format("{}: wrote {} tests into {}\n", problem.name, entries.size(), problem.testdata_dir.string());
+  return exit_all_accepted;
+}
+
+}  // namespace judge

@@ -1,0 +1,40 @@
+"""Shared steps of the scenario scripts (test_validate.py, test_generate.py,
+test_install.py): run a command and show what it printed, and collect checks
+that each print ok/FAIL and fail the script at the end."""
+import os
+import subprocess
+
+
+def run(cmd, cwd=None, env=None, timeout=600, tail=None):
+    """Runs `cmd`, prints it, its exit status and its output (the last `tail` lines)."""
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    print(f"$ {' '.join(cmd)}\n-> exit {proc.returncode}")
+    lines = (proc.stdout + proc.stderr).splitlines()
+    for line in lines[-tail:] if tail else lines:
+        print(f"  | {line}")
+    return proc
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+class Checks:
+    """expect() prints each check; finish() is the script's exit status."""
+
+    def __init__(self):
+        self.failures = []
+
+    def expect(self, condition, what):
+        print(f"  {'ok' if condition else 'FAIL'}: {what}")
+        if not condition:
+            self.failures.append(what)
+
+    def finish(self):
+        if self.failures:
+            print(f"{len(self.failures)} check(s) failed: {self.failures}")
+            return 1
+        print("all checks passed")
+        return 0
