@@ -5,6 +5,7 @@
   an interactor built against the installed library: find_package(judge_interactor)
   the installed judge finds it by JUDGE_PROBLEM_PATH, never through the build tree,
   and `judge verify` passes its example submissions (accepted and wrong_answer)
+  `judge new DIR` from the installed judge: verify, generate --check and validate pass
 """
 import argparse
 import json
@@ -144,6 +145,21 @@ def check(build, work):
     env["JUDGE_CACHE_DIR"] = os.path.join(work, "cache")
     proc = run([judge, "verify", "guess-source"], elsewhere, env)
     expect(proc.returncode == 0, "an interactor named as interactor.cpp is built with the installed library")
+
+    # A new problem from the installed judge's skeleton, from another folder: it
+    # verifies at once, its data is what its manifest makes, its inputs are valid.
+    skeleton = os.path.join(work, "new-problem")
+    proc = run([judge, "new", skeleton], elsewhere, env)
+    expect(proc.returncode == 0, "judge new writes a skeleton")
+    proc = run([judge, "verify", skeleton], elsewhere, env)
+    expect(proc.returncode == 0 and "2 of 2 submissions as expected" in proc.stdout,
+           "judge verify passes on the skeleton (accepted and wrong_answer)")
+    proc = run([judge, "generate", skeleton, "--check"], elsewhere, env)
+    expect(proc.returncode == 0, "judge generate --check: the skeleton's data is what its manifest makes")
+    proc = run([judge, "validate", skeleton], elsewhere, env)
+    expect(proc.returncode == 0, "judge validate: the skeleton's inputs are valid")
+    proc = run([judge, "new", skeleton], elsewhere, env)
+    expect(proc.returncode == 2 and "not an empty folder" in proc.stderr, "judge new refuses a folder with files")
 
     result = os.path.join(work, "result.json")
     proc = run([judge, "run", "guess", os.path.join(problem, "submissions", "accepted", "binary.py"),

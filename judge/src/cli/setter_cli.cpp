@@ -4,6 +4,7 @@
 
 #include "doctor/doctor.hpp"
 #include "generate/generate.hpp"
+#include "skeleton/skeleton.hpp"
 #include "validate/validate.hpp"
 
 namespace judge {
@@ -12,10 +13,12 @@ struct SetterCommands::State {
   CLI::App* doctor = nullptr;
   CLI::App* validate = nullptr;
   CLI::App* generate = nullptr;
+  CLI::App* new_problem = nullptr;
 
   bool doctor_json = false;
   ValidateOptions validate_options;
   GenerateOptions generate_options;
+  NewProblemOptions new_options;
 };
 
 SetterCommands::SetterCommands(CLI::App& app) : state_(std::make_unique<State>()) {
@@ -53,6 +56,17 @@ SetterCommands::SetterCommands(CLI::App& app) : state_(std::make_unique<State>()
   s.generate->add_flag("--check", s.generate_options.check,
                        "write nothing; compare what the manifest makes with the committed files, byte for byte");
   s.generate->add_flag("-q,--quiet", s.generate_options.quiet, "print only the summary");
+
+  s.new_problem = app.add_subcommand(
+      "new",
+      "start a problem: writes into DIR a working guess-the-number problem with every part a setter\n"
+      "replaces (problem.json, statement.md, interactor.cpp on the interactor library, generator.py and\n"
+      "data/manifest.txt, input_validator.py, submissions/accepted/ and wrong_answer/), generates its\n"
+      "data, and `judge verify DIR` passes at once. DIR must not exist or be empty (else exit 2).");
+  s.new_problem->footer("Example: judge new ~/problems/guess && judge verify ~/problems/guess");
+  s.new_problem->add_option("DIR", s.new_options.dir, "the new problem's folder (its name is the folder's)")
+      ->required();
+  s.new_problem->add_flag("-q,--quiet", s.new_options.quiet, "do not list the files written");
 }
 
 SetterCommands::~SetterCommands() = default;
@@ -62,6 +76,7 @@ std::optional<int> SetterCommands::run_if_parsed() const {
   if (s.doctor->parsed()) return run_doctor_command(s.doctor_json);
   if (s.validate->parsed()) return run_validate_command(s.validate_options);
   if (s.generate->parsed()) return run_generate_command(s.generate_options);
+  if (s.new_problem->parsed()) return run_new_command(s.new_options);
   return std::nullopt;
 }
 

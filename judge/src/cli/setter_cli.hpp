@@ -1,6 +1,6 @@
 // The problem setter's subcommands of the judge command line: `doctor` (is this host
 // fit to judge), `validate` (test inputs through the input validators) and
-// `generate` (test inputs from the manifest). Their options and help (CLI11), kept
+// `generate` (test inputs from the manifest) and `new` (a problem's skeleton). Their options and help (CLI11), kept
 // out of cli.cpp, which only adds them and dispatches; like cli.cpp, this file is
 // part of the `judge` executable only.
 #pragma once
