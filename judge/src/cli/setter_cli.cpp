@@ -3,8 +3,10 @@
 #include <CLI/CLI.hpp>
 
 #include "doctor/doctor.hpp"
+#include "process/process.hpp"
 #include "generate/generate.hpp"
 #include "skeleton/skeleton.hpp"
+#include "stress/stress_command.hpp"
 #include "validate/validate.hpp"
 
 namespace judge {
@@ -14,12 +16,45 @@ struct SetterCommands::State {
   CLI::App* validate = nullptr;
   CLI::App* generate = nullptr;
   CLI::App* new_problem = nullptr;
+  CLI::App* stress = nullptr;
 
   bool doctor_json = false;
   ValidateOptions validate_options;
   GenerateOptions generate_options;
   NewProblemOptions new_options;
+  StressOptions stress_options;
 };
+
+namespace {
+
+void add_stress(CLI::App& app, SetterCommands::State& s) {
+  StressOptions& o = s.stress_options;
+  s.stress = app.add_subcommand(
+      "stress",
+      "run a submission on generated tests until one fails: test i runs the generator with --args, {seed}\n"
+      "replaced by i and {n} by a size drawn from --sizes. The first failure is shrunk: smaller sizes are\n"
+      "tried upwards from LO, and the smallest failing test is printed with its verdict, input and\n"
+      "transcript (also saved in --out). Exit 0 no failure, 1 a failure found, 2 usage, 3 the generator\n"
+      "or the judge failed.");
+  s.stress->footer(
+      "Example: judge stress nuts-bolts my.cpp --args 'random {n} {seed}' --sizes 2..1000\n"
+      "         (the generator of problem.json; another with --generator GEN)");
+  s.stress->add_option("PROBLEM", o.problem, "the problem: a name or a folder")->required();
+  s.stress->add_option("SUBMISSION", o.submission, "the submission: a source file, an executable or a folder")
+      ->required();
+  s.stress->add_option("--generator", o.generator,
+                       "the generator (executable, .py or C/C++ source); default: problem.json's \"generator\"");
+  s.stress->add_option("--args", o.args, "the generator's arguments; {seed} and {n} are filled in")
+      ->capture_default_str();
+  s.stress->add_option("--sizes", o.sizes, "LO..HI: the sizes {n} takes");
+  s.stress->add_option("--seeds", o.seeds, "how many tests to try before giving up")->capture_default_str();
+  s.stress->add_option("--shrink-runs", o.shrink_runs, "how many tests shrinking may run")->capture_default_str();
+  s.stress->add_option("--out", o.out_dir, "where failing tests and transcripts go (default: ./stress-PROBLEM)");
+  s.stress->add_option("--sandbox", o.sandbox, "auto (default) or none, as for judge run")->capture_default_str();
+  s.stress->add_flag("-q,--quiet", o.quiet, "print only failures and the result");
+}
+
+}  // namespace
 
 SetterCommands::SetterCommands(CLI::App& app) : state_(std::make_unique<State>()) {
   State& s = *state_;
@@ -67,6 +102,7 @@ SetterCommands::SetterCommands(CLI::App& app) : state_(std::make_unique<State>()
   s.new_problem->add_option("DIR", s.new_options.dir, "the new problem's folder (its name is the folder's)")
       ->required();
   s.new_problem->add_flag("-q,--quiet", s.new_options.quiet, "do not list the files written");
+  add_stress(app, s);
 }
 
 SetterCommands::~SetterCommands() = default;
@@ -77,6 +113,10 @@ std::optional<int> SetterCommands::run_if_parsed() const {
   if (s.validate->parsed()) return run_validate_command(s.validate_options);
   if (s.generate->parsed()) return run_generate_command(s.generate_options);
   if (s.new_problem->parsed()) return run_new_command(s.new_options);
+  if (s.stress->parsed()) {
+    become_subreaper();  // as judge run: orphans of a submission are the judge's to reap
+    return run_stress_command(s.stress_options);
+  }
   return std::nullopt;
 }
 

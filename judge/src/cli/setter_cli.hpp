@@ -1,8 +1,9 @@
 // The problem setter's subcommands of the judge command line: `doctor` (is this host
-// fit to judge), `validate` (test inputs through the input validators) and
-// `generate` (test inputs from the manifest) and `new` (a problem's skeleton). Their options and help (CLI11), kept
-// out of cli.cpp, which only adds them and dispatches; like cli.cpp, this file is
-// part of the `judge` executable only.
+// fit to judge), `validate` (test inputs through the input validators), `generate`
+// (test inputs from the manifest), `new` (a problem's skeleton) and `stress` (a
+// submission on generated tests until one fails). Their options and help (CLI11),
+// kept out of cli.cpp, which only adds them and dispatches; like cli.cpp, this file
+// is part of the `judge` executable only.
 #pragma once
 
 #include <memory>
