@@ -207,7 +207,9 @@ def main():
 
     # 5. judge report, usage errors.
     report = run([judge, "report", "ref", "--csv", "report.csv", "--junit", "report.xml", "-q"], env=env)
-    check(report.returncode == 1, f"judge report exits 1: {report.returncode}")
+    check(report.returncode == 0, f"judge report exits 0 once written: {report.returncode}")
+    report = run([judge, "report", "ref", "--check", "-q"], env=env)
+    check(report.returncode == 1, f"judge report --check exits 1 (a WA in the batch): {report.returncode}")
     with open("report.csv") as a, open("ref/standings.csv") as b:
         check(a.read() == b.read(), "judge report --csv equals standings.csv")
     with open("report.xml") as a, open("ref.xml") as b:

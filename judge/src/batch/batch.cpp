@@ -113,7 +113,7 @@ class BatchRun {
   void on_compiled(std::size_t submission, const WorkerPool::Finished& finished);
   void on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished);
   void record(std::size_t unit_index, json record, Verdict verdict,
-              const std::string& message, long long cpu_ms, long long memory_kib);
+              const std::string& message, long long cpu_ms, long long memory_kib, bool print_line = true);
   void judge_error(const std::string& what);
   void show_status(bool force);
   void clear_status();
@@ -139,6 +139,7 @@ class BatchRun {
   std::map<std::size_t, Submission> prepared_;           // runnable submissions
   std::map<std::size_t, std::size_t> unfinished_;        // submission -> units left in this run
   std::map<std::uint64_t, std::size_t> concurrency_;     // running test tag -> most at once
+  std::map<std::size_t, Clock::time_point> test_started_;  // running test -> when (the ETA's pace)
   std::size_t judge_errors_ = 0;
   ProgressCounts counts_;
   Clock::time_point started_ = Clock::now();
@@ -155,6 +156,7 @@ void BatchRun::prepare() {
   journal_ = std::make_unique<JournalWriter>(batch_files::journal(options_.out_dir));
   const auto [begin, end] = shard_range(units_.size(), options_.shard);
   counts_.total = end - begin;
+  counts_.jobs = pool_.size();
   for (std::size_t u = begin; u < end; ++u) {
     const WorkUnit& unit = units_[u];
     if (finished_.contains(unit_key_of(unit))) {
@@ -164,6 +166,7 @@ void BatchRun::prepare() {
     if (!waiting_.contains(unit.submission)) compile_queue_.push_back(unit.submission);
     waiting_[unit.submission].push_back(u);
     ++unfinished_[unit.submission];
+    ++counts_.pace[unit.submission].left;
   }
 }
 
@@ -190,6 +193,7 @@ void BatchRun::start_test(std::size_t unit_index) {
   const json job = make_worker_job(paths_, problem, submission, test, transcripts_dir, options_.out_dir);
   pool_.start_program(unit_index, {self_, "batch-worker"}, job.dump());
   concurrency_[unit_index] = 0;
+  test_started_[unit_index] = Clock::now();
   for (auto& [tag, most] : concurrency_) most = std::max(most, concurrency_.size());
   ++counts_.running;
 }
@@ -213,14 +217,14 @@ void BatchRun::start_jobs() {
 }
 
 void BatchRun::record(std::size_t unit_index, json record, Verdict verdict,
-                      const std::string& message, long long cpu_ms, long long memory_kib) {
+                      const std::string& message, long long cpu_ms, long long memory_kib, bool print_line) {
   const WorkUnit& unit = units_[unit_index];
   journal_->append(record);
   finished_.emplace(record_key(record), record);
   ++counts_.finished;
   ++counts_.verdicts[verdict];
   counts_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started_);
-  if (!options_.quiet && (!on_terminal_ || verdict != Verdict::AC)) {
+  if (print_line && !options_.quiet && (!on_terminal_ || verdict != Verdict::AC)) {
     clear_status();
     fmt::print("{}\n", format_finished_line(counts_, unit_label(unit), verdict, cpu_ms,
                                             memory_kib, verdict == Verdict::AC ? "" : message));
@@ -259,7 +263,17 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
     for (std::size_t unit : units) ready_.push_back(unit);
     return;
   }
-  // CE: every test of the submission is finished, with the compiler's message.
+  // CE: every test of the submission is finished, with the compiler's message; the
+  // submission is counted once, and one line says it (not one per test).
+  ++counts_.compile_errors;
+  counts_.pace[index].left = 0;
+  if (!options_.quiet) {
+    clear_status();
+    const std::string& message = submission.compile_message;
+    fmt::print("{}: CE, {} tests not run: {}\n", planned.path, units.size(),
+               message.substr(0, std::min(message.find('\n'), std::size_t{200})));
+    std::fflush(stdout);
+  }
   for (std::size_t unit : units) {
     json entry = base_record(units_[unit]);
     entry["verdict"] = verdict_name(Verdict::CE);
@@ -267,12 +281,19 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
     entry["compile_error"] = submission.compile_message;
     entry["run"] = run_info(0);
     entry["finished_at"] = utc_now();
-    record(unit, entry, Verdict::CE, "compilation failed", 0, 0);
+    record(unit, entry, Verdict::CE, "compilation failed", 0, 0, false);
   }
 }
 
 void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished) {
   --counts_.running;
+  ProgressCounts::Pace& pace = counts_.pace[units_[unit_index].submission];
+  pace.left = pace.left > 0 ? pace.left - 1 : 0;
+  if (finished.ok) {
+    ++pace.finished;
+    pace.wall += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - test_started_[unit_index]);
+  }
+  test_started_.erase(unit_index);
   const std::size_t concurrent = concurrency_[unit_index];
   concurrency_.erase(unit_index);
   const WorkUnit& unit = units_[unit_index];
@@ -366,9 +387,7 @@ int BatchRun::finish(int signal) {
                signal_name(signal), counts_.finished);
     return 128 + signal;
   }
-  std::string verdicts;
-  for (const auto& [verdict, count] : counts_.verdicts)
-    verdicts += fmt::format(" {} {}", verdict_name(verdict), count);
+  const std::string verdicts = verdict_counts_text(counts_, " ");
   if (!options_.quiet)
     fmt::print("batch: ran {} tests in {} ({} reused from the journal){}{}\n", counts_.finished,
                format_duration(elapsed), counts_.reused, verdicts.empty() ? "" : ":", verdicts);

@@ -1,5 +1,7 @@
 #include "batch/progress.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace judge {
@@ -11,14 +13,54 @@ std::string format_duration(std::chrono::seconds duration) {
   return fmt::format("{}:{:02}", minutes, seconds);
 }
 
+namespace {
+
+// Wall time left in ms, from each submission's own mean; nullopt if no test of any
+// submission has a time yet.
+std::optional<double> paced_work_ms(const ProgressCounts& counts) {
+  std::size_t finished = 0;
+  double wall_ms = 0;
+  for (const auto& [submission, pace] : counts.pace) {
+    finished += pace.finished;
+    wall_ms += static_cast<double>(pace.wall.count());
+  }
+  if (finished == 0) return std::nullopt;
+  const double overall_mean_ms = wall_ms / static_cast<double>(finished);
+  double work_ms = 0;
+  for (const auto& [submission, pace] : counts.pace) {
+    const double mean_ms =
+        pace.finished > 0 ? static_cast<double>(pace.wall.count()) / static_cast<double>(pace.finished)
+                          : overall_mean_ms;
+    work_ms += mean_ms * static_cast<double>(pace.left);
+  }
+  return work_ms;
+}
+
+}  // namespace
+
 std::optional<std::chrono::seconds> estimate_remaining(const ProgressCounts& counts) {
   if (counts.finished == 0) return std::nullopt;
+  if (const auto work_ms = paced_work_ms(counts)) {
+    const double jobs = static_cast<double>(std::max<std::size_t>(1, counts.jobs));
+    return std::chrono::seconds(static_cast<long long>(*work_ms / jobs / 1000.0 + 0.5));
+  }
   const std::size_t done = counts.reused + counts.finished;
   const std::size_t remaining = counts.total > done ? counts.total - done : 0;
   const double per_test_ms =
       static_cast<double>(counts.elapsed.count()) / static_cast<double>(counts.finished);
   return std::chrono::seconds(
       static_cast<long long>(per_test_ms * static_cast<double>(remaining) / 1000.0 + 0.5));
+}
+
+std::string verdict_counts_text(const ProgressCounts& counts, const std::string& separator) {
+  std::string text;
+  for (const auto& [verdict, count] : counts.verdicts)
+    if (verdict != Verdict::CE) text += fmt::format("{}{} {}", separator, verdict_name(verdict), count);
+  if (counts.compile_errors > 0)
+    text += fmt::format("{}CE {} submission{} ({} tests)", separator, counts.compile_errors,
+                        counts.compile_errors == 1 ? "" : "s",
+                        counts.verdicts.contains(Verdict::CE) ? counts.verdicts.at(Verdict::CE) : 0);
+  return text;
 }
 
 namespace {
@@ -39,8 +81,7 @@ std::string format_status_line(const ProgressCounts& counts, std::size_t width) 
                                  std::string(filled, '#'), std::string(bar_width - filled, '.'),
                                  done, fmt::formatted_size("{}", counts.total), counts.total,
                                  percent, counts.running, eta_text(counts));
-  for (const auto& [verdict, count] : counts.verdicts)
-    line += fmt::format("  {} {}", verdict_name(verdict), count);
+  line += verdict_counts_text(counts, "  ");
   if (line.size() > width) line.resize(width);
   return line;
 }

@@ -23,6 +23,32 @@ TEST(BatchProgress, EstimatesFromThisRunOnly) {
   EXPECT_EQ(estimate_remaining(counts), 100s);
 }
 
+TEST(BatchProgress, EtaFollowsEachSubmissionsOwnPace) {
+  // Fast AC submissions first, then one that waits out a 5 s wall limit on every
+  // test: its first test sets its pace. A mean over all tests would say 60 * 0.18 s.
+  ProgressCounts counts;
+  counts.total = 120;
+  counts.finished = 61;
+  counts.elapsed = 11s;
+  counts.jobs = 2;
+  counts.pace[0] = {.finished = 60, .left = 0, .wall = 6s};   // 100 ms per test
+  counts.pace[1] = {.finished = 1, .left = 39, .wall = 5s};   // 5 s per test
+  counts.pace[2] = {.finished = 0, .left = 20, .wall = 0s};   // not started: the mean of all
+  const double overall_mean_s = 11.0 / 61.0;
+  const auto expected = static_cast<long long>((39 * 5.0 + 20 * overall_mean_s) / 2 + 0.5);
+  EXPECT_EQ(estimate_remaining(counts), std::chrono::seconds(expected));  // 99 s, not 5 s
+  EXPECT_EQ(expected, 99);
+}
+
+TEST(BatchProgress, ACompileErrorCountsOncePerSubmission) {
+  ProgressCounts counts;
+  counts.verdicts = {{Verdict::AC, 30}, {Verdict::CE, 15}};
+  counts.compile_errors = 1;
+  EXPECT_EQ(verdict_counts_text(counts, " "), " AC 30 CE 1 submission (15 tests)");
+  counts.compile_errors = 2;
+  EXPECT_EQ(verdict_counts_text(counts, "  "), "  AC 30  CE 2 submissions (15 tests)");
+}
+
 TEST(BatchProgress, StatusLineHasBarCountsAndEta) {
   ProgressCounts counts;
   counts.total = 120;

@@ -24,6 +24,7 @@ struct BatchCommands::State {
 
   std::string report_dir, report_html, report_csv, report_junit;
   bool report_quiet = false;
+  bool report_check = false;
 };
 
 namespace {
@@ -119,8 +120,9 @@ constexpr const char* report_footer =
     "per-test verdicts and messages, transcripts when kept, and plots: queries against the "
     "limit, problem metrics such as moves, the score curve, CPU time and memory against "
     "their limits. Reads only DIR: works on any finished, resumed, merged or partial batch.\n"
-    "Exit status: 0 every submission graded and AC; 1 some not AC or not finished; 2 DIR "
-    "holds no batch; 3 a JE. docs/batch.md.";
+    "Exit status: 0 the reports are written; 2 DIR holds no batch; 3 a report cannot be "
+    "written. With --check: 0 every submission graded and AC; 1 some not AC or not "
+    "finished; 3 a JE. docs/batch.md.";
 
 void add_merge_command(CLI::App& app, BatchCommands::State& s) {
   s.merge = app.add_subcommand("merge", "Combine batch folders (shards of one batch, or other batches) into one.");
@@ -137,6 +139,9 @@ void add_report_command(CLI::App& app, BatchCommands::State& s) {
   s.report->add_option("DIR", s.report_dir, "a batch folder (judge batch/merge --out)")->required()->type_name("DIR");
   add_report_file_options(s.report, s.report_html, s.report_csv, s.report_junit, "write");
   s.report->add_flag("-q,--quiet", s.report_quiet, "do not print the standings");
+  s.report->add_flag("--check", s.report_check,
+                     "exit as judge batch does: 1 when some submission is not AC or not graded, 3 on a JE "
+                     "(default: 0 once the reports are written)");
 }
 
 }  // namespace
@@ -176,7 +181,7 @@ std::optional<int> BatchCommands::run_if_parsed() const {
     return report_batch(s.report_dir,
                         {optional_path(s.report_html), optional_path(s.report_csv),
                          optional_path(s.report_junit)},
-                        s.report_quiet);
+                        s.report_quiet, s.report_check);
   }
   return std::nullopt;
 }

@@ -41,10 +41,13 @@ CLI::App* add_run_command(CLI::App& app, RunArgs& args) {
                   "cached by content hash; a compile error is verdict CE) or a .py file (run "
                   "with python3)")
       ->required();
+  // Commas as in judge batch --tests; spaces too (the problem and submission are
+  // still found when --tests comes first: CLI11 keeps the required positionals).
   run->add_option("--tests", args.tests,
                   "run only these tests: test names of the problem, or paths of test files "
-                  "anywhere (repeatable)")
-      ->expected(1, -1);
+                  "anywhere (separated by commas or spaces; repeatable)")
+      ->expected(1, -1)
+      ->delimiter(',');
   run->add_option("--json", args.json_file,
                   "write the full result as JSON to FILE (atomically; keys in README.md)");
   run->add_option("--transcripts", args.transcripts_dir,

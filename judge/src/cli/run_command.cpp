@@ -103,7 +103,13 @@ int grade(const RunArgs& args, const InterruptWatch& interrupt, std::string& doi
   const RunOptions options = run_options(args, problem, cpu_claim);
 
   doing = "preparing " + args.submission;
-  const Submission submission = prepare_submission(args.submission, default_cache_dir());
+  SubmissionOptions submission_options;
+  if (!args.quiet)
+    submission_options.on_compile = [&](const std::string& language) {
+      fmt::print("compiling {} ({}) ...\n", args.submission, language);
+      std::fflush(stdout);
+    };
+  const Submission submission = prepare_submission(args.submission, default_cache_dir(), submission_options);
   interrupt.throw_if_interrupted();  // a compiler killed by the watch is no CE
   std::size_t name_width = 4;
   for (const auto& test : tests) name_width = std::max(name_width, test.name.size());

@@ -74,7 +74,9 @@ SetterCommands::SetterCommands(CLI::App& app) : state_(std::make_unique<State>()
   s.validate->footer("Example: judge validate twin-cookies --tests s3-02-n25-random");
   s.validate->add_option("PROBLEM", s.validate_options.problem, "the problem: a name or a folder")->required();
   s.validate->add_option("--tests", s.validate_options.tests,
-                         "only these tests: names of the problem, or paths of test files anywhere");
+                         "only these tests: names of the problem, or paths of test files anywhere "
+                         "(separated by commas or spaces)")
+      ->delimiter(',');
   s.validate->add_option("--json", s.validate_options.json_file,
                          "write every test's result as JSON to FILE (- for stdout)");
   s.validate->add_flag("-q,--quiet", s.validate_options.quiet, "print only the invalid inputs and the summary");

@@ -24,8 +24,11 @@ void write_reports(const std::filesystem::path& dir, const BatchPlan& plan,
 // Prints a warning line per entry on stderr ("judge: warning: ...").
 void print_warnings(const std::vector<std::string>& warnings);
 
-// The `judge report` command. Exit status: 0 every submission graded and AC; 1 some
-// not AC or not graded yet; 3 a JE. Throws ConfigError when DIR holds no batch.
-int report_batch(const std::filesystem::path& dir, const ReportFiles& files, bool quiet);
+// The `judge report` command. Exit status: 0 the reports are written (the verdicts
+// are in them, not in the status); with `check_verdicts` (--check): 0 every
+// submission graded and AC, 1 some not AC or not graded yet, 3 a JE. Throws
+// ConfigError when DIR holds no batch.
+int report_batch(const std::filesystem::path& dir, const ReportFiles& files, bool quiet,
+                 bool check_verdicts = false);
 
 }  // namespace judge

@@ -30,7 +30,8 @@ TEST(BatchReport, WritesTheFilesAskedFor) {
   write_batch(dir.path(), sample_records(sample_plan()));
   ::setenv("JUDGE_CHARTJS_FILE", "/nonexistent/chart.js", 1);  // plots omitted, page still written
   const ReportFiles files{dir.path() / "r.html", dir.path() / "r.csv", dir.path() / "r.xml"};
-  EXPECT_EQ(report_batch(dir.path(), files, true), 1);  // bob WA, carol CE
+  EXPECT_EQ(report_batch(dir.path(), files, true), 0);        // written: exit 0
+  EXPECT_EQ(report_batch(dir.path(), files, true, true), 1);  // --check: bob WA, carol CE
   ::unsetenv("JUDGE_CHARTJS_FILE");
   EXPECT_EQ(read(dir.path() / "r.csv").substr(0, 46), "rank,participant,total,p,p verdict,q,q verdict");
   EXPECT_NE(read(dir.path() / "r.xml").find("<testsuites"), std::string::npos);
@@ -43,10 +44,11 @@ TEST(BatchReport, StatusSaysWhatTheBatchHolds) {
   std::vector<nlohmann::json> accepted;
   for (const auto& unit : plan_units(plan)) accepted.push_back(test_record(plan, unit, "AC"));
   write_batch(all_ac.path(), accepted);
-  EXPECT_EQ(report_batch(all_ac.path(), {}, true), 0);
+  EXPECT_EQ(report_batch(all_ac.path(), {}, true, true), 0);
   accepted.pop_back();
   write_batch(partial.path(), accepted);
-  EXPECT_EQ(report_batch(partial.path(), {}, true), 1);  // not finished
+  EXPECT_EQ(report_batch(partial.path(), {}, true, true), 1);  // not finished
+  EXPECT_EQ(report_batch(partial.path(), {}, true), 0);        // but its report is written
   EXPECT_THROW(report_batch(none.path(), {}, true), ConfigError);
 }
 

@@ -95,6 +95,8 @@ json html_report_data(const fs::path& dir, const BatchPlan& plan, const BatchGra
                            {"tests_planned", graded.tests_planned},
                            {"tests_finished", graded.tests_finished},
                            {"result", graded.result ? to_json(*graded.result) : json(nullptr)},
+                           {"headline", graded.result ? message_headline(graded.result->verdict, graded.result->message)
+                                                      : std::string()},
                            {"runs", runs},
                            {"transcripts", transcripts}});
   }

@@ -25,6 +25,14 @@ TEST(HtmlReport, DataAndPageAreSelfContainedAndSafe) {
   EXPECT_EQ(data["standings"]["rows"][0]["participant"], "alice");
   EXPECT_EQ(data["run"]["max_concurrent"], 2);
   EXPECT_EQ(data["run"]["contended_tests"], 5);  // every test but carol's CE
+  // A CE's headline is the compiler's error line (message_headline), what the page shows.
+  bool carol_seen = false;
+  for (const auto& submission : data["submissions"]) {
+    if (submission["participant"] != "carol") continue;
+    carol_seen = true;
+    EXPECT_EQ(submission["headline"], "q.cpp:1: error: expected ';'");
+  }
+  EXPECT_TRUE(carol_seen);
   data["title"] = "</script><script>alert(1)</script>";
   const std::string html =
       render_html_report("a <title>", data, std::string("window.Chart = function () {}; // </script>"));
@@ -35,6 +43,7 @@ TEST(HtmlReport, DataAndPageAreSelfContainedAndSafe) {
   EXPECT_NE(html.find("<title>a &lt;title&gt;</title>"), std::string::npos);
   EXPECT_NE(html.find("\\u003c/script>\\u003cscript>alert(1)"), std::string::npos);
   EXPECT_NE(html.find("<\\/script>"), std::string::npos);
+  EXPECT_NE(html.find("minBarLength: 3"), std::string::npos);  // a score of 0 still draws a bar
   EXPECT_EQ(html.find("http://"), std::string::npos);   // nothing fetched at view time
   EXPECT_EQ(html.find("https://"), std::string::npos);
 }

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <random>
@@ -117,6 +118,28 @@ std::string format_test_line(const TestOutcome& test, std::size_t name_width) {
     line += "  " + message;
   }
   while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+std::string message_headline(Verdict verdict, const std::string& message) {
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start <= message.size();) {
+    const std::size_t end = std::min(message.find('\n', start), message.size());
+    lines.push_back(message.substr(start, end - start));
+    start = end + 1;
+  }
+  auto names_error = [](const std::string& line) {
+    return line.find("error:") != std::string::npos || line.find("Error:") != std::string::npos ||
+           line.find("error[") != std::string::npos;  // rustc: error[E0308]: ...
+  };
+  auto first_nonblank = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+    return line.find_first_not_of(" \t\r") != std::string::npos;
+  });
+  auto chosen = verdict == Verdict::CE ? std::find_if(lines.begin(), lines.end(), names_error) : lines.end();
+  if (chosen == lines.end()) chosen = first_nonblank;
+  if (chosen == lines.end()) return "";
+  std::string line = *chosen;
+  if (line.size() > 160) line = line.substr(0, 157) + "...";
   return line;
 }
 

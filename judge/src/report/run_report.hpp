@@ -19,4 +19,9 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
 std::string format_test_line(const TestOutcome& test, std::size_t name_width);
 std::string format_summary(const RunResult& result);
 
+// One line that says what went wrong, for a report's headline (at most 160 bytes): of a
+// compiler's message (CE) the first line that names an error ("a.cpp:3:5: error: ..."),
+// not its "In function 'int main()':" preamble; otherwise the message's first line.
+std::string message_headline(Verdict verdict, const std::string& message);
+
 }  // namespace judge

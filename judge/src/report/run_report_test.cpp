@@ -38,6 +38,20 @@ RunResult sample_result() {
   return result;
 }
 
+TEST(Report, HeadlineOfACompileErrorIsTheErrorNotItsPreamble) {
+  const std::string gcc =
+      "sol.cpp: In function 'int main()':\nsol.cpp:4:3: error: 'cout' was not declared in this scope\n"
+      "    4 |   cout << 1;\n";
+  EXPECT_EQ(message_headline(Verdict::CE, gcc), "sol.cpp:4:3: error: 'cout' was not declared in this scope");
+  EXPECT_EQ(message_headline(Verdict::CE, "error[E0308]: mismatched types\n --> main.rs:2:5"),
+            "error[E0308]: mismatched types");
+  EXPECT_EQ(message_headline(Verdict::CE, "\nld returned 1 exit status\n"), "ld returned 1 exit status");
+  // Not a CE: the first line, whatever it says.
+  EXPECT_EQ(message_headline(Verdict::WA, "wrong matching\nerror: not this"), "wrong matching");
+  EXPECT_EQ(message_headline(Verdict::WA, ""), "");
+  EXPECT_EQ(message_headline(Verdict::WA, std::string(300, 'x')).size(), 160u);
+}
+
 TEST(Report, JsonHasEveryDocumentedKey) {
   const nlohmann::json json = to_json(sample_result());
   for (const char* key : {"problem", "submission", "verdict", "score", "max_score", "tests",

@@ -157,7 +157,12 @@ int stress(const StressOptions& options, const InterruptWatch& interrupt) {
   if (run_options.contain) require_box_executable();
   CpuClaim claim = CpuClaim::claim();  // held until the command ends
   run_options.cpu = claim.cpu();
-  const Submission submission = prepare_submission(options.submission, default_cache_dir());
+  SubmissionOptions submission_options;
+  submission_options.on_compile = [&](const std::string& language) {
+    fmt::print("compiling {} ({}) ...\n", options.submission, language);
+    std::fflush(stdout);
+  };
+  const Submission submission = prepare_submission(options.submission, default_cache_dir(), submission_options);
   interrupt.throw_if_interrupted();
   if (submission.compile_failed) {
     fmt::print("{}: compile error\n{}\n", submission.display, submission.compile_message);

@@ -60,6 +60,7 @@ bool build(const Sources& sources, const BuildCache& cache, const std::string& k
     build_dir = *found;
     return true;
   }
+  if (options.on_compile) options.on_compile(language.id);
   const fs::path staged = cache.staging(key);
   // An interrupted compile (SIGINT unwinds through here) leaves nothing half-built.
   struct RemoveUnlessPublished {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,9 @@ struct SubmissionOptions {
   bool contain = true;       // compile inside judge-box (--sandbox none: false)
   std::string language;      // a language id to use whatever the file endings say
   std::string entrypoint;    // a folder's entry point, relative to it
+  // Called with the language's id just before a compile starts (never on a cache
+  // hit): the commands say "compiling ..." so a long compile is not a silent wait.
+  std::function<void(const std::string& language)> on_compile;
 };
 
 // Throws ConfigError when the submission cannot be read or made runnable.

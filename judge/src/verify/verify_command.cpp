@@ -64,7 +64,15 @@ int verify(const VerifyOptions& options, const InterruptWatch& interrupt) {
   CpuClaim claim = CpuClaim::claim();  // held until the command ends
   run_options.cpu = claim.cpu();
   ProcessExecutor executor;
-  const auto prepare = [](const fs::path& path) { return prepare_submission(path, default_cache_dir()); };
+  const auto prepare = [&](const fs::path& path) {
+    SubmissionOptions submission_options;
+    if (!options.quiet)
+      submission_options.on_compile = [&](const std::string& language) {
+        fmt::print("  compiling {} ({}) ...\n", path.string(), language);
+        std::fflush(stdout);
+      };
+    return prepare_submission(path, default_cache_dir(), submission_options);
+  };
   const VerifyReport report = verify_problem(problem, submissions, run_options, executor, prepare,
                                              [&](const VerifiedSubmission& done) {
                                                interrupt.throw_if_interrupted();
