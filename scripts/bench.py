@@ -6,6 +6,8 @@ machine slows both sides alike. Rows:
   1  judge run vs the hand-wired baseline harness, round-trip-heavy tests   <= 1.02x
   2  the same with transcripts on (the interactor writes them itself)       <= 1.10x
   3  per-test fixed cost on a 1-round-trip test (judge - baseline)          <= 3 ms
+  3c 1,000 one-round-trip tests: judge run / the harness running them      <= 1.1x
+     (and per test, <= 3 ms); 4b judge batch -j 1 of them, per test (info)
      spawning one process (Process::spawn)                                  <= 0.5 ms
   3b CPU time of a 300 ms burner (+-1 ms); peak memory of a 1 MiB child (3 MiB)
   4  judge batch -j 2 vs -j 1 on 2 cores                                    >= 1.8x
@@ -169,6 +171,67 @@ class Bench:
                  f"{figures['small_peak_kib'] / 1024:.1f} and {figures['small_peak_kib_from_256mib_parent'] / 1024:.1f})",
                  large - small, 3, "MiB", large - small <= 3)
 
+    def many_tests(self):
+        """Per-test cost at scale: a problem of N one-round-trip tests (pingpong's 1.in
+        N times), judge run of all of them against the harness running the same pair N
+        times one after another (--repeat), both on one core; and judge batch -j 1 of
+        the same tests (a worker judge per test) against the same harness."""
+        count = 20 if self.tiny else 1000
+        problems = os.path.join(self.tmp, "problems")
+        problem = os.path.join(problems, "many")
+        tests = os.path.join(problem, "tests")
+        os.makedirs(tests, exist_ok=True)
+        pingpong = os.path.join(REPO, "judge", "bench", "pingpong")
+        one = os.path.join(pingpong, "1.in")
+        for i in range(1, count + 1):
+            shutil.copy(one, os.path.join(tests, f"{i:04}.in"))
+        interactor = os.path.join(self.build, "judge", "bench", "pingpong", "interactor")
+        with open(os.path.join(problem, "problem.json"), "w") as f:
+            json.dump({"name": "many", "interactor": interactor, "testdata": "tests", "time_limit_ms": 5000,
+                       "memory_mib": 64}, f)
+        solution = os.path.join(self.build, "judge", "bench_pingpong_solution")
+        feedback = os.path.join(self.tmp, "feedback")
+        os.makedirs(feedback, exist_ok=True)
+
+        def harness():
+            seconds, done = run([self.harness, "--cpu", "0", "--repeat", str(count), interactor, one, feedback,
+                                 "--", solution])
+            if done.stdout.split()[1] != "42":
+                sys.exit(f"bench: harness --repeat {count} was not accepted: {done.stdout}")
+            return seconds
+
+        def judged():
+            result = os.path.join(self.tmp, "many.json")
+            seconds, _ = run([self.judge, "run", problem, solution, "-q", "--pin-cpu", "0", "--json", result])
+            with open(result) as f:
+                verdict = json.load(f)["verdict"]
+            if verdict != "AC":
+                sys.exit(f"bench: judge run of {count} tests gave {verdict}")
+            return seconds
+
+        base, judge_times = interleave(1 if self.tiny else 3, harness, judged)
+        b, j = statistics.median(base), statistics.median(judge_times)
+        self.row(f"3c {count} one-round-trip tests: judge run / harness, one after another on one core "
+                 f"(judge {j:.2f} s, harness {b:.2f} s)", j / b, 1.1, "x", j / b <= 1.1)
+        per_test_ms = (j - b) / count * 1000
+        self.row(f"3c the same, judge's cost per test: (judge - harness) / {count}", per_test_ms, 3, "ms",
+                 per_test_ms <= 3)
+        # judge batch -j 1 of the same tests: one worker judge process per test.
+        participant = os.path.join(self.tmp, "many-batch", "pingpong")
+        os.makedirs(participant, exist_ok=True)
+        shutil.copy(os.path.join(pingpong, "solution.cpp"), os.path.join(participant, "many.cpp"))
+        env = dict(os.environ, JUDGE_PROBLEM_PATH=problems)
+        out = os.path.join(self.tmp, "many-batch-out")
+        seconds, done = run([self.judge, "batch", os.path.join(self.tmp, "many-batch"), "--out", out, "-j", "1",
+                             "-q"], check=False, env=env)
+        if done.returncode != 0:
+            self.rows.append((f"4b judge batch -j 1 of {count} one-round-trip tests", "n/a", "-", "ms",
+                              f"batch failed ({done.returncode}): {done.stderr.strip()[:200]}"))
+            return
+        batch_per_test_ms = (seconds - b) / count * 1000
+        self.rows.append((f"4b judge batch -j 1 of the {count} tests: (batch {seconds:.2f} s - harness) / {count}",
+                          batch_per_test_ms, "-", "ms", "info"))
+
     def cgroup_join(self):
         """What moving a process into a cgroup costs when no RCU grace period passed
         recently (docs/performance.md, row 1): a shell that writes its pid into a fresh
@@ -209,6 +272,10 @@ class Bench:
                     os.makedirs(participant, exist_ok=True)
                     shutil.copy(os.path.join(source_dir, name), os.path.join(participant, problem + ".cpp"))
         extra = ["--tests", "01-sample,02-n2-sorted,s1-01-sample"] if self.tiny else []
+        # Warm the build cache first: otherwise the first timed run (-j 1) alone pays
+        # every compile, which flatters the speed-up.
+        run([self.judge, "batch", submissions, "--out", os.path.join(self.tmp, "batch-warm"), "-q",
+             "--tests", "01-sample,02-n2-sorted,s1-01-sample"], check=False)
         times, verdicts = {}, {}
         for jobs in ("1", "2"):
             out = os.path.join(self.tmp, f"batch-out-{jobs}")
@@ -282,6 +349,7 @@ def main():
                           os.path.join(pingpong, rounds + ".in"),
                           os.path.join(bench.build, "judge", "bench_pingpong_solution"), rounds)
         bench.fixed_cost()
+        bench.many_tests()
         bench.cgroup_join()
         bench.batch()
         bench.interactor_cpu()

@@ -6,11 +6,15 @@
   compile_is_shown                      a cold cache says "compiling ..." before the header;
                                         a warm one does not
   json_into_a_new_folder                --json NEW/DIR/r.json makes its folder, as --transcripts
+  long_test_is_announced_on_a_terminal  on a pty, "NAME  running ..." shows while a test runs
+                                        and the test's line replaces it; a pipe gets no such text
 """
 import argparse
 import json
 import os
+import pty
 import shutil
+import subprocess
 import sys
 
 import scenario_steps
@@ -49,6 +53,32 @@ def main():
     proc = judge("run", "nuts-bolts", solution, "--tests", "01-sample", "--json", result, "-q")
     expect(proc.returncode == 0, "exit 0")
     expect(os.path.isfile(result) and json.load(open(result))["verdict"] == "AC", "the JSON is there, AC")
+
+    print("== long_test_is_announced_on_a_terminal")
+    controller, terminal = pty.openpty()
+    proc = subprocess.Popen([args.judge, "run", "nuts-bolts", solution, "--tests", "01-sample"], stdout=terminal,
+                            stderr=terminal, env=env, cwd=args.work)
+    os.close(terminal)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # EIO: the judge closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(controller)
+    status = proc.wait(timeout=120)
+    text = seen.decode(errors="replace")
+    print("  | " + repr(text)[:600])
+    expect(status == 0, "exit 0")
+    running = text.find("01-sample  running (wall limit")
+    verdict = text.find("01-sample  AC")
+    expect(running != -1 and verdict > running, "'running ...' first, then the test's line")
+    expect("\r\x1b[K" in text, "the test's line overwrites it")
+    proc = judge("run", "nuts-bolts", solution, "--tests", "01-sample")
+    expect("running" not in proc.stdout, "not on a pipe")
     return checks.finish()
 
 

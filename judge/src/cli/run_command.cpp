@@ -1,5 +1,7 @@
 #include "cli/run_command.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <thread>
 
@@ -33,6 +35,24 @@ void remove_transcripts(const RunOptions& options, const std::string& test_name)
     if (name == base || name.rfind(base + ".pass", 0) == 0) std::filesystem::remove(entry.path(), ec);
   }
 }
+
+// On a terminal, "  NAME  running ..." stands where the test's line will come, so a
+// long test (up to its wall limit) is not a silent wait; the line overwrites it.
+// Elsewhere (a log, a pipe) nothing is added: one line per finished test, as before.
+class AnnouncingExecutor : public TestExecutor {
+ public:
+  AnnouncingExecutor(TestExecutor& inner, std::size_t name_width) : inner_(inner), name_width_(name_width) {}
+  TestOutcome run_test(const Problem& problem, const Submission& submission, const TestCase& test,
+                       const RunOptions& options) override {
+    fmt::print("  {:<{}}  running (wall limit {} ms) ...", printable(test.name), name_width_, options.limits.wall_ms);
+    std::fflush(stdout);
+    return inner_.run_test(problem, submission, test, options);
+  }
+
+ private:
+  TestExecutor& inner_;
+  std::size_t name_width_;
+};
 
 // --pin-cpu: auto claims a CPU (held by `claim` until the run ends), none lets the
 // scheduler place the processes, a number pins them there.
@@ -120,16 +140,20 @@ int grade(const RunArgs& args, const InterruptWatch& interrupt, std::string& doi
                : std::string("finishing the run");
   };
   doing = running(0);
+  const bool announce = !args.quiet && ::isatty(STDOUT_FILENO) == 1;
+  AnnouncingExecutor announcing(executor, name_width);
   const RunResult result = run_submission(
-      problem, submission, tests, options, executor,
+      problem, submission, tests, options, announce ? static_cast<TestExecutor&>(announcing) : executor,
       [&](const TestOutcome& test, std::size_t index, std::size_t) {
         // A test the watch killed has no verdict: it is not shown.
         if (interrupt.signal() != 0) {
+          if (announce) fmt::print("\r\033[K");
           remove_transcripts(options, test.name);
           interrupt.throw_if_interrupted();
         }
         doing = running(index + 1);
         if (args.quiet) return;
+        if (announce) fmt::print("\r\033[K");  // the "running ..." line goes
         fmt::print("{}\n", format_test_line(test, name_width));
         std::fflush(stdout);
       });
