@@ -7,6 +7,7 @@
   failing_generator_names_line     exit 3 with the manifest's file:line and the arguments
   bad_manifest_is_refused          a name listed twice: exit 2 with file:line
   problem_without_generator        exit 2, says how to name one
+  answers_are_generated_too        "answer_generator": NAME.ans from NAME.in, checked alike
 """
 import argparse
 import json
@@ -91,6 +92,18 @@ def main():
     proc = judge(problem)
     expect(proc.returncode == 2, "exit 2")
     expect("no generator" in proc.stderr and "\"generator\"" in proc.stderr, "says how to name one")
+
+    print("== answers_are_generated_too")
+    write(os.path.join(tests, "manifest.txt"), "01 a 1\n02 b 2\n")
+    write(os.path.join(problem, "double.py"), "import sys\nprint(2 * int(sys.stdin.read()))\n")
+    write(os.path.join(problem, "problem.json"), json.dumps(
+        {"interactor": "interactor.py", "testdata": "tests", "generator": "gen.py", "answer_generator": "double.py"}))
+    proc = judge(problem, "-q")
+    expect(proc.returncode == 0, "exit 0")
+    expect(int(read("01.ans")) == 2 * int(read("01.in")), "01.ans is twice 01.in")
+    write(os.path.join(tests, "02.ans"), "0\n")
+    proc = judge(problem, "--check")
+    expect(proc.returncode == 1 and "changed  02.ans" in proc.stdout, "--check names an edited .ans")
     return checks.finish()
 
 

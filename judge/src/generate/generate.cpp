@@ -19,18 +19,42 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::set<std::string> input_files(const fs::path& dir) {
+std::set<std::string> test_files(const fs::path& dir, const std::vector<std::string>& extensions) {
   std::set<std::string> names;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec))
-    if (entry.path().extension() == ".in" && entry.is_regular_file(ec)) names.insert(entry.path().filename().string());
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string extension = entry.path().extension().string();
+    if (std::find(extensions.begin(), extensions.end(), extension) != extensions.end() && entry.is_regular_file(ec))
+      names.insert(entry.path().filename().string());
+  }
   return names;
 }
 
-// Runs the generator for every entry; each test's bytes land in OUT/NAME.in.
-// Returns false (having said why) when the generator failed.
-bool generate_into(const std::vector<std::string>& generator, const std::vector<ManifestEntry>& entries,
+struct Generators {
+  std::vector<std::string> inputs;
+  std::vector<std::string> answers;  // empty: no .ans files are made
+};
+
+// NAME.ans from NAME.in through the answer generator; false (said why) if it failed.
+bool generate_answer(const std::vector<std::string>& answer_generator, const ManifestEntry& entry,
+                     const fs::path& manifest, const fs::path& out) {
+  ToolRunRequest request;
+  request.argv = answer_generator;
+  request.log_path = out / ".answer-generator.log";
+  request.stdin_path = out / (entry.name + ".in");
+  request.stdout_path = out / (entry.name + ".ans");
+  const ToolRun run = run_tool(request);
+  if (run.succeeded()) return true;
+  std::cerr << fmt::format("judge: {}:{}: the answer generator failed on {}.in:\n{}", manifest.string(), entry.line,
+                           entry.name, run.failure_message("the answer generator"));
+  return false;
+}
+
+// Runs the generator for every entry; each test's bytes land in OUT/NAME.in (and
+// NAME.ans). Returns false (having said why) when a generator failed.
+bool generate_into(const Generators& generators, const std::vector<ManifestEntry>& entries,
                    const fs::path& manifest, const fs::path& out, bool quiet) {
+  const std::vector<std::string>& generator = generators.inputs;
   for (const auto& entry : entries) {
     ToolRunRequest request;
     request.argv = generator;
@@ -45,6 +69,7 @@ bool generate_into(const std::vector<std::string>& generator, const std::vector<
                                entry.name, words, run.failure_message("the generator"));
       return false;
     }
+    if (!generators.answers.empty() && !generate_answer(generators.answers, entry, manifest, out)) return false;
     if (!quiet) std::cout << fmt::format("  {}\n", entry.name) << std::flush;
   }
   return true;
@@ -52,9 +77,10 @@ bool generate_into(const std::vector<std::string>& generator, const std::vector<
 
 }  // namespace
 
-DataDifference compare_test_inputs(const fs::path& generated, const fs::path& committed) {
+DataDifference compare_test_files(const fs::path& generated, const fs::path& committed,
+                                  const std::vector<std::string>& extensions) {
   DataDifference difference;
-  const std::set<std::string> made = input_files(generated), have = input_files(committed);
+  const std::set<std::string> made = test_files(generated, extensions), have = test_files(committed, extensions);
   for (const auto& name : made) {
     if (!have.contains(name)) difference.missing.push_back(name);
     else if (read_file(generated / name) != read_file(committed / name)) difference.changed.push_back(name);
@@ -79,14 +105,19 @@ int run_generate_command(const GenerateOptions& options) {
   const auto text = read_file(problem.manifest);
   if (!text) throw ConfigError(fmt::format("cannot read {}", problem.manifest.string()));
   const std::vector<ManifestEntry> entries = parse_manifest(*text, problem.manifest);
-  const std::vector<std::string> generator =
-      resolve_program("generator", problem.generator, problem.dir, JudgePaths::from_environment());
+  Generators generators;
+  generators.inputs = resolve_program("generator", problem.generator, problem.dir, JudgePaths::from_environment());
+  if (!problem.answer_generator.empty())
+    generators.answers =
+        resolve_program("answer generator", problem.answer_generator, problem.dir, JudgePaths::from_environment());
+  const std::vector<std::string> extensions =
+      generators.answers.empty() ? std::vector<std::string>{".in"} : std::vector<std::string>{".in", ".ans"};
   const TempDir scratch("judge-generate-");
   if (!options.quiet)
     std::cout << fmt::format("{}: {} tests from {}\n", problem.name, entries.size(), problem.manifest.string());
-  if (!generate_into(generator, entries, problem.manifest, scratch.path(), options.quiet)) return exit_judge_error;
+  if (!generate_into(generators, entries, problem.manifest, scratch.path(), options.quiet)) return exit_judge_error;
   if (options.check) {
-    const DataDifference difference = compare_test_inputs(scratch.path(), problem.testdata_dir);
+    const DataDifference difference = compare_test_files(scratch.path(), problem.testdata_dir, extensions);
     if (difference.empty()) {
       std::cout << fmt::format("{}: all {} tests match the manifest\n", problem.name, entries.size());
       return exit_all_accepted;
@@ -99,14 +130,12 @@ int run_generate_command(const GenerateOptions& options) {
     std::cout << fmt::format("run: judge generate {}\n", options.problem);
     return exit_not_accepted;
   }
-  for (const auto& name : compare_test_inputs(scratch.path(), problem.testdata_dir).extra) {
+  for (const auto& name : compare_test_files(scratch.path(), problem.testdata_dir, extensions).extra) {
     fs::remove(problem.testdata_dir / name);
     std::cout << fmt::format("removed {} (not in the manifest)\n", name);
   }
-  for (const auto& entry : entries) {
-    const auto bytes = read_file(scratch.path() / (entry.name + ".in"));
-    write_file_atomically(problem.testdata_dir / (entry.name + ".in"), bytes.value_or(""));
-  }
+  for (const auto& name : test_files(scratch.path(), extensions))
+    write_file_atomically(problem.testdata_dir / name, read_file(scratch.path() / name).value_or(""));
   std::cout << fmt::format("{}: wrote {} tests into {}\n", problem.name, entries.size(), problem.testdata_dir.string());
   return exit_all_accepted;
 }

@@ -235,10 +235,11 @@ void read_input_validators(const nlohmann::json& config, const fs::path& file, c
   for (TestCase& test : problem.tests) test.input_validator_runs = subtask_validator_runs(problem.scoring, test.name);
 }
 
-// "generator" (resolved only when `judge generate` runs it) and "manifest" (default:
-// TESTDATA/manifest.txt when there is one).
+// "generator" and "answer_generator" (resolved only when `judge generate` runs them)
+// and "manifest" (default: TESTDATA/manifest.txt when there is one).
 void read_generator(const nlohmann::json& config, const fs::path& file, const fs::path& dir, Problem& problem) {
   problem.generator = get_field<std::string>(config, "generator", "", file);
+  problem.answer_generator = get_field<std::string>(config, "answer_generator", "", file);
   const auto manifest = get_field<std::string>(config, "manifest", "", file);
   problem.manifest = manifest.empty() ? problem.testdata_dir / "manifest.txt" : (dir / manifest).lexically_normal();
   if (!manifest.empty() && !fs::is_regular_file(problem.manifest))
@@ -277,7 +278,7 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
       "output_limit_kib", "process_limit", "interactor_time_limit_ms",
       "interactor_memory_mib", "interactor_writes_transcript", "scoring", "metrics", "pass_limit",
       "new_second_between_passes", "submissions", "interactor_convention", "checker", "input_validator",
-      "generator", "manifest"};
+      "generator", "manifest", "answer_generator"};
   for (const auto& [key, value] : config.items()) {
     if (!known_keys.contains(key))
       throw ConfigError(fmt::format("{}: unknown key \"{}\" (known keys are listed in "

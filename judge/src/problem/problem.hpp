@@ -106,6 +106,7 @@ struct Problem {
   // `judge generate`: the generator as problem.json names it (resolved when run,
   // like the interactor) and the manifest (generate/manifest.hpp); empty: none.
   std::string generator;
+  std::string answer_generator;  // "": no .ans files are generated
   std::filesystem::path manifest;
   // Things a setter should know that are not errors (a sample that is not runnable).
   std::vector<std::string> notes;
