@@ -78,13 +78,18 @@ std::optional<fs::path> relative_inside(const fs::path& path, const fs::path& ba
   return relative;
 }
 
-// The interactor library for a source that includes "interactor.hpp": the
+}  // namespace
+
+// The interactor library for a source that includes "interactor.hpp" (or the
+// header-only "input_validation.hpp" of the input validators): the
 // repository's (a judge in its build tree), or the one installed beside the judge
 // (PREFIX/include/judge_interactor, PREFIX/lib/libjudge_interactor.a). fmt is linked
 // from the system, as the installed CMake package does.
-std::optional<ProgramLibrary> interactor_library(const fs::path& source, const JudgePaths& paths) {
+std::optional<ProgramLibrary> library_for_source(const fs::path& source, const JudgePaths& paths) {
   const auto text = read_file(source);
-  if (!text || text->find("#include \"interactor.hpp\"") == std::string::npos) return std::nullopt;
+  if (!text || (text->find("#include \"interactor.hpp\"") == std::string::npos &&
+                text->find("#include \"input_validation.hpp\"") == std::string::npos))
+    return std::nullopt;
   std::vector<ProgramLibrary> candidates;
   if (!paths.source_dir.empty())
     candidates.push_back({paths.source_dir / "interactors/lib", paths.build_dir / "interactors/lib/libjudge_interactor.a",
@@ -98,12 +103,11 @@ std::optional<ProgramLibrary> interactor_library(const fs::path& source, const J
       return candidate;
     looked += fmt::format("\n  {} and {}", (candidate.include_dir / "interactor.hpp").string(), candidate.archive.string());
   }
-  throw ConfigError(fmt::format("{} includes \"interactor.hpp\", but the interactor library is not there; looked for:{}"
+  throw ConfigError(fmt::format("{} includes a header of the interactor library, but the library is not there; looked for:{}"
                                 "\n(build the judge_tools target, or install the judge with cmake --install)",
                                 source.string(), looked));
 }
 
-}  // namespace
 
 // The interactor's or the checker's command (`role` names it in messages): an
 // executable, a .py file (python3 by its absolute path: the judge execs argv[0]
@@ -123,7 +127,7 @@ std::vector<std::string> resolve_program(const std::string& role, const std::str
       return {python3_for(fmt::format("the {} {}", role, candidate.string())).string(),
               fs::absolute(candidate).string()};
     if ((extension == ".cpp" || extension == ".cc" || extension == ".c") && fs::is_regular_file(candidate)) {
-      const auto library = interactor_library(candidate, paths);
+      const auto library = library_for_source(candidate, paths);
       return build_package_program(fs::absolute(candidate), default_cache_dir(), library ? &*library : nullptr).command;
     }
     if (is_executable_file(candidate)) return {fs::absolute(candidate).string()};

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
+#include "problem/program_build.hpp"
 #include "run/limits.hpp"
 
 namespace judge {
@@ -123,6 +124,12 @@ struct Problem {
 // no subtask has flags: one run without arguments).
 std::vector<std::vector<std::string>> subtask_validator_runs(const nlohmann::json& scoring,
                                                              const std::string& test_name);
+
+// The interactor library a C/C++ source is compiled with when it includes one of its
+// headers ("interactor.hpp", or "input_validation.hpp" of the input validators): the
+// build tree's for a judge in it, else the one installed beside the judge; nullopt
+// when it includes neither; ConfigError when it does but the library is not there.
+std::optional<ProgramLibrary> library_for_source(const std::filesystem::path& source, const JudgePaths& paths);
 
 // A program of a problem.json problem (`role` names it in messages): an executable,
 // a .py file or a C/C++ source built into the cache, relative to `dir`; a program

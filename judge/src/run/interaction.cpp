@@ -16,6 +16,7 @@
 #include "run/interactor_report.hpp"
 #include "process/tool_run.hpp"
 #include "run/relay.hpp"
+#include "run/watched_process.hpp"
 #include "run/testlib_convention.hpp"
 
 namespace judge {
@@ -28,39 +29,6 @@ namespace {
 constexpr int pipe_buffer_bytes = 1 << 20;
 // Descriptors a submission may hold open at once.
 constexpr std::int64_t submission_open_files = 256;
-
-// A Process as the Watchdog sees it. For the submission in a cgroup that counts
-// CPU, its CPU time is every process of the test together (minus what the box used
-// to set up before the program started), so that work moved into children is timed
-// too; without such a cgroup, its children are timed by a /proc scan at the wall
-// limit.
-class WatchedProcess : public Supervised {
- public:
-  WatchedProcess(Process& process, const TestCgroup* cgroup, std::int64_t cgroup_cpu_ms_at_start)
-      : process_(process), cgroup_(cgroup), cgroup_cpu_ms_at_start_(cgroup_cpu_ms_at_start) {}
-  bool running() const override { return process_.running(); }
-  bool try_reap() override { return process_.try_reap(); }
-  void reap() override { process_.reap(); }
-  void kill() override { process_.kill_group(); }
-  bool is_exiting() const override { return process_.is_exiting(); }
-  std::int64_t cpu_ms() override {
-    const std::int64_t own = process_.cpu_ms_so_far();
-    if (cgroup_cpu_ms_at_start_ < 0) return own;
-    return std::max(own, cgroup_->cpu_ms() - cgroup_cpu_ms_at_start_);
-  }
-  std::int64_t cpu_ms_with_children() override {
-    return cgroup_cpu_ms_at_start_ < 0 ? process_.group_cpu_ms() : -1;
-  }
-  std::int64_t run_delay_ms() override { return process_.run_delay_ms_so_far(); }
-  std::int64_t bytes_written() override { return process_.bytes_written_so_far(); }
-  int end_fd() const override { return process_.pidfd(); }
-
- private:
-  Process& process_;
-  const TestCgroup* cgroup_;
-  std::int64_t cgroup_cpu_ms_at_start_;
-};
-
 
 }  // namespace
 

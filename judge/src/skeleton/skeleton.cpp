@@ -101,18 +101,17 @@ while lo < hi:
 print("!", lo, flush=True)
 )";
 
-constexpr const char* wrong_answer_py = R"(# Off by one: never considers n itself, so it is wrong exactly when the secret is n.
-n = int(input())
-lo, hi = 1, max(1, n - 1)
-while lo < hi:
-    mid = (lo + hi) // 2
-    print("?", mid, flush=True)
-    if input() == "yes":
-        hi = mid
-    else:
-        lo = mid + 1
-print("!", lo, flush=True)
-)";
+
+// The accepted solution with one bound off by one: it never considers n itself, so it
+// is wrong exactly when the secret is n (tests 03-top and 07-large-top).
+std::string wrong_answer_py() {
+  std::string text = accepted_py;
+  const std::string right = "lo, hi = 1, n\n", wrong = "lo, hi = 1, max(1, n - 1)\n";
+  text.replace(text.find(right), right.size(), wrong);
+  const std::string comment = "# Binary search: at most ceil(log2(n)) questions.";
+  text.replace(text.find(comment), comment.size(), "# Off by one: never considers n itself, so it is wrong exactly when the secret is n.");
+  return text;
+}
 
 std::string problem_json(const std::string& name) {
   return fmt::format(R"({{
@@ -164,7 +163,7 @@ std::vector<std::pair<std::string, std::string>> skeleton_files(const std::strin
           {"data/manifest.txt", manifest_txt},
           {"input_validator.py", input_validator_py},
           {"submissions/accepted/binary_search.py", accepted_py},
-          {"submissions/wrong_answer/off_by_one.py", wrong_answer_py}};
+          {"submissions/wrong_answer/off_by_one.py", wrong_answer_py()}};
 }
 
 std::vector<fs::path> write_skeleton(const fs::path& dir) {

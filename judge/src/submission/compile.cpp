@@ -19,6 +19,7 @@
 #include "process/environment.hpp"
 #include "process/process.hpp"
 #include "run/watchdog.hpp"
+#include "run/watched_process.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -54,29 +55,6 @@ namespace {
 
 constexpr const char* box_sources = "/box/src";
 constexpr const char* box_build = "/tmp/out";  // in the box's writable scratch
-
-// A compiler seen by the Watchdog (compile steps run alone).
-class Compiler : public Supervised {
- public:
-  Compiler(Process& process, const TestCgroup* cgroup) : process_(process), cgroup_(cgroup) {}
-  bool running() const override { return process_.running(); }
-  bool try_reap() override { return process_.try_reap(); }
-  void reap() override { process_.reap(); }
-  void kill() override { process_.kill_group(); }
-  bool is_exiting() const override { return process_.is_exiting(); }
-  std::int64_t cpu_ms() override {
-    const std::int64_t counted = cgroup_ ? cgroup_->cpu_ms() : -1;
-    return std::max(process_.cpu_ms_so_far(), counted);
-  }
-  std::int64_t cpu_ms_with_children() override { return cgroup_ ? -1 : process_.group_cpu_ms(); }
-  std::int64_t run_delay_ms() override { return process_.run_delay_ms_so_far(); }
-  std::int64_t bytes_written() override { return -1; }
-  int end_fd() const override { return process_.pidfd(); }
-
- private:
-  Process& process_;
-  const TestCgroup* cgroup_;
-};
 
 Placeholders placeholders_for(const Sources& sources, const std::string& root, const std::string& build) {
   Placeholders values;
@@ -156,7 +134,8 @@ CompileStep run_compile_step(const std::vector<std::string>& command, const Sour
   watch_limits.cpu_ms = limits.cpu_ms;
   watch_limits.wall_ms = limits.wall_ms;
   SystemWatchClock clock;
-  Compiler watched(compiler, cgroup ? &*cgroup : nullptr);
+  // Compile steps run alone: their cgroup counts from 0; the log is capped, not counted.
+  WatchedProcess watched(compiler, cgroup ? &*cgroup : nullptr, 0, false);
   AbsentProgram none;
   const WatchFacts watch = Watchdog(watch_limits, clock, [] { return false; }).supervise(watched, none);
   compiler.kill_group();

@@ -133,7 +133,8 @@ std::vector<InputValidator> build_validators(const Problem& problem) {
       throw ConfigError(fmt::format("input validator {}: checktestdata and viva scripts are not run by this judge; "
                                     "give a program (C++, C or Python) exiting 42 or 43",
                                     path.string()));
-    const BuiltProgram built = build_package_program(path, default_cache_dir());
+    const auto library = library_for_source(path, JudgePaths::from_environment());
+    const BuiltProgram built = build_package_program(path, default_cache_dir(), library ? &*library : nullptr);
     validators.push_back({path.filename().string(), built.command, built.working_dir});
   }
   return validators;
