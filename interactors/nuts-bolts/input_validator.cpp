@@ -20,16 +20,8 @@
 
 #include "input_validation.hpp"
 
-namespace {
-
-using input_validation::fail;
-using input_validation::Input;
-using input_validation::kAccept;
-using input_validation::Line;
-using input_validation::quote;
-using input_validation::permutation_line;
-
-}  // namespace
+// The shared checks: Input, Line, fail, quote, kAccept.
+using namespace input_validation;
 
 int main() {
   std::ios::sync_with_stdio(false);

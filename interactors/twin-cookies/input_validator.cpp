@@ -22,15 +22,8 @@
 
 #include "input_validation.hpp"
 
-namespace {
-
-using input_validation::fail;
-using input_validation::Input;
-using input_validation::kAccept;
-using input_validation::Line;
-using input_validation::quote;
-
-}  // namespace
+// The shared checks: Input, Line, fail, quote, kAccept.
+using namespace input_validation;
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);

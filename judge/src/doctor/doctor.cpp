@@ -7,6 +7,7 @@
 #include <iostream>
 #include <iterator>
 #include <set>
+#include <utility>
 #include <sstream>
 
 #include <fmt/core.h>
@@ -54,6 +55,14 @@ bool has_option(const std::string& options, const std::string& option) {
   return false;
 }
 
+// A check that found something missing: how much worse verdicts or speed get, and
+// the one command that fixes it.
+void flag(Check& check, CheckStatus status, std::string cost, std::string fix) {
+  check.status = status;
+  check.cost = std::move(cost);
+  check.fix = std::move(fix);
+}
+
 Check cgroups_check(const HostRoots& roots, const std::vector<Mount>& mounts, bool& pure_v2) {
   Check check{"cgroups", CheckStatus::ok, "", "", ""};
   std::set<std::string> v1;
@@ -82,10 +91,10 @@ Check cgroups_check(const HostRoots& roots, const std::vector<Mount>& mounts, bo
   for (const auto& name : v1) names += (names.empty() ? "" : ", ") + name;
   check.found = v1.empty() ? "no cgroups mounted" : "cgroup v1 (hybrid), controllers: " + names;
   if (v1.size() < 3) {
-    check.status = CheckStatus::less_exact;
-    check.cost = "without memory, pids and cpuacct: MLE by address space, processes by RLIMIT_NPROC, children's CPU "
-                 "time unseen";
-    check.fix = "boot with cgroup v2 (systemd.unified_cgroup_hierarchy=1) or mount the v1 controllers";
+    flag(check, CheckStatus::less_exact,
+         "without memory, pids and cpuacct: MLE by address space, processes by RLIMIT_NPROC, children's CPU "
+         "time unseen",
+         "boot with cgroup v2 (systemd.unified_cgroup_hierarchy=1) or mount the v1 controllers");
   }
   return check;
 }
@@ -108,9 +117,9 @@ Check favordynmods_check(const std::vector<Mount>& mounts, bool pure_v2) {
                                                                                : v1_point;
   check.found = set ? "set" : "not set";
   if (!set) {
-    check.status = CheckStatus::slower;
-    check.cost = "joining a test's cgroup waits for an RCU grace period: about 10-15 ms per test";
-    check.fix = fmt::format("mount -o remount,favordynmods {} (kernel >= 6.0)", target);
+    flag(check, CheckStatus::slower,
+         "joining a test's cgroup waits for an RCU grace period: about 8-15 ms for a test after a pause",
+         fmt::format("mount -o remount,favordynmods {} (kernel >= 6.0)", target));
   }
   return check;
 }
@@ -123,9 +132,9 @@ Check user_namespaces_check(const HostRoots& roots) {
   check.found = max.empty() ? "unknown" : "max_user_namespaces " + max;
   if (clone) check.found += ", unprivileged_userns_clone " + trimmed(*clone);
   if (off) {
-    check.status = CheckStatus::less_exact;
-    check.cost = "judge-box cannot make its namespaces: submissions run with rlimits only";
-    check.fix = "sysctl -w user.max_user_namespaces=15000";
+    flag(check, CheckStatus::less_exact,
+         "judge-box cannot make its namespaces: submissions run with rlimits only",
+         "sysctl -w user.max_user_namespaces=15000");
   }
   return check;
 }
@@ -135,9 +144,9 @@ Check pipe_size_check(const HostRoots& roots) {
   const std::string size = trimmed(read_file(roots.proc / "sys/fs/pipe-max-size").value_or(""));
   check.found = size.empty() ? "unknown" : size + " bytes";
   if (!size.empty() && std::strtoll(size.c_str(), nullptr, 10) < 1048576) {
-    check.status = CheckStatus::slower;
-    check.cost = "smaller pipes: more context switches on chatty interactions";
-    check.fix = "sysctl -w fs.pipe-max-size=1048576";
+    flag(check, CheckStatus::slower,
+         "smaller pipes: more context switches on chatty interactions",
+         "sysctl -w fs.pipe-max-size=1048576");
   }
   return check;
 }
@@ -160,10 +169,10 @@ Check governor_check(const HostRoots& roots) {
   for (const auto& governor : governors) check.found += (check.found.empty() ? "governor " : ", ") + governor;
   if (boosting) check.found += ", boost on";
   if (governors != std::set<std::string>{"performance"} || boosting) {
-    check.status = CheckStatus::less_exact;
-    check.cost = "CPU times vary with the clock: a solution near the limit may flip between AC and TLE";
-    check.fix = boosting ? "cpupower frequency-set -g performance; echo 0 > /sys/devices/system/cpu/cpufreq/boost"
-                         : "cpupower frequency-set -g performance";
+    flag(check, CheckStatus::less_exact,
+         "CPU times vary with the clock: a solution near the limit may flip between AC and TLE",
+         boosting ? "cpupower frequency-set -g performance; echo 0 > /sys/devices/system/cpu/cpufreq/boost"
+                  : "cpupower frequency-set -g performance");
   }
   return check;
 }
@@ -178,9 +187,8 @@ Check swap_check(const HostRoots& roots) {
     if (!trimmed(line).empty()) ++devices;
   if (devices > 0) {
     check.found = fmt::format("{} swap device(s)", devices);
-    check.status = CheckStatus::less_exact;
-    check.cost = "a submission's memory may be swapped out: slower, and its peak memory reads low";
-    check.fix = "swapoff -a";
+    flag(check, CheckStatus::less_exact,
+         "a submission's memory may be swapped out: slower, and its peak memory reads low", "swapoff -a");
   }
   return check;
 }
@@ -190,9 +198,9 @@ Check huge_pages_check(const HostRoots& roots) {
   const std::string mode = trimmed(read_file(roots.sys / "kernel/mm/transparent_hugepage/enabled").value_or(""));
   check.found = mode.empty() ? "unknown" : mode;
   if (mode.find("[always]") != std::string::npos) {
-    check.status = CheckStatus::less_exact;
-    check.cost = "memory is charged in 2 MiB pages: peaks read up to 2 MiB high, small limits MLE early";
-    check.fix = "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled";
+    flag(check, CheckStatus::less_exact,
+         "memory is charged in 2 MiB pages: peaks read up to 2 MiB high, small limits MLE early",
+         "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled");
   }
   return check;
 }
