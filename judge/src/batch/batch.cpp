@@ -269,9 +269,8 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
   counts_.pace[index].left = 0;
   if (!options_.quiet) {
     clear_status();
-    const std::string& message = submission.compile_message;
     fmt::print("{}: CE, {} tests not run: {}\n", planned.path, units.size(),
-               message.substr(0, std::min(message.find('\n'), std::size_t{200})));
+               message_headline(Verdict::CE, submission.compile_message));
     std::fflush(stdout);
   }
   for (std::size_t unit : units) {
