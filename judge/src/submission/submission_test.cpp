@@ -155,5 +155,28 @@ TEST_F(SubmissionTest, TheBoxedCompilerCannotIncludeFilesOfTheHost) {
   EXPECT_FALSE(ok.compile_failed) << ok.compile_message;
 }
 
+// #include "/dev/zero" is stopped by the compile's memory limit (a CE, in seconds, not
+// the host's memory); #include "/dev/stdin" reads the box's /dev/null, never the
+// judge's stdin (here a pipe holding an #error that would fail the compile).
+TEST_F(SubmissionTest, TheBoxedCompilerReadsNoEndlessDeviceAndNotTheJudgesStdin) {
+  if (find_box_executable().empty() || ::geteuid() != 0) GTEST_SKIP() << "needs judge-box and root";
+  write("zero.cpp", "#include \"/dev/zero\"\nint main() {}\n");
+  const Submission zero = prepare(dir / "zero.cpp", true);
+  EXPECT_TRUE(zero.compile_failed);
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  const std::string poison = "#error the compiler read the judge's stdin\n";
+  ASSERT_EQ(::write(fds[1], poison.data(), poison.size()), static_cast<ssize_t>(poison.size()));
+  ::close(fds[1]);
+  const int saved_stdin = ::dup(0);
+  ::dup2(fds[0], 0);
+  ::close(fds[0]);
+  write("stdin.cpp", "#include \"/dev/stdin\"\nint main() {}\n");
+  const Submission from_stdin = prepare(dir / "stdin.cpp", true);
+  ::dup2(saved_stdin, 0);
+  ::close(saved_stdin);
+  EXPECT_FALSE(from_stdin.compile_failed) << from_stdin.compile_message;
+}
+
 }  // namespace
 }  // namespace judge
