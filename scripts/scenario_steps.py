@@ -1,7 +1,9 @@
 """Shared steps of the scenario scripts (test_validate.py, test_generate.py,
-test_install.py): run a command and show what it printed, and collect checks
+test_install.py, test_stress.py, test_cli_edges.py): their command line, run a command and show what it printed, and collect checks
 that each print ok/FAIL and fail the script at the end."""
+import argparse
 import os
+import shutil
 import subprocess
 
 
@@ -38,3 +40,15 @@ class Checks:
             return 1
         print("all checks passed")
         return 0
+
+
+def start(*extra):
+    """The scenario scripts' command line: --judge and --work (emptied and made), and
+    the `extra` options (e.g. "--source"), all required. Returns (args, Checks())."""
+    parser = argparse.ArgumentParser()
+    for option in ("--judge", "--work", *extra):
+        parser.add_argument(option, required=True)
+    args = parser.parse_args()
+    shutil.rmtree(args.work, ignore_errors=True)
+    os.makedirs(args.work)
+    return args, Checks()

@@ -8,27 +8,22 @@
   json_into_a_new_folder                --json NEW/DIR/r.json makes its folder, as --transcripts
   long_test_is_announced_on_a_terminal  on a pty, "NAME  running ..." shows while a test runs
                                         and the test's line replaces it; a pipe gets no such text
+  verify_is_stopped_by_sigint           judge verify on a sleeping submission, SIGINT: exit 130,
+                                        said on stderr, no process of it left
 """
-import argparse
 import json
 import os
 import pty
-import shutil
+import signal
 import subprocess
 import sys
+import time
 
 import scenario_steps
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--judge", required=True)
-    parser.add_argument("--source", required=True)
-    parser.add_argument("--work", required=True)
-    args = parser.parse_args()
-    shutil.rmtree(args.work, ignore_errors=True)
-    os.makedirs(args.work)
-    checks = scenario_steps.Checks()
+    args, checks = scenario_steps.start("--source")
     expect = checks.expect
     solution = os.path.join(args.source, "solutions", "nuts-bolts", "accepted", "quicksort.cpp")
     env = dict(os.environ, JUDGE_CACHE_DIR=os.path.join(args.work, "cache"))
@@ -79,6 +74,33 @@ def main():
     expect("\r\x1b[K" in text, "the test's line overwrites it")
     proc = judge("run", "nuts-bolts", solution, "--tests", "01-sample")
     expect("running" not in proc.stdout, "not on a pipe")
+
+    print("== verify_is_stopped_by_sigint")
+    problem = os.path.join(args.work, "guess")
+    scenario_steps.run([args.judge, "new", problem, "-q"], env=env)
+    marker = f"judge-cli-edges-sleeper-{os.getpid()}"
+    scenario_steps.write(os.path.join(problem, "submissions", "time_limit_exceeded", "sleeps.py"),
+                         f"import time\n# {marker}\ntime.sleep(60)\n")
+    # A time limit the sleeper cannot reach before the signal comes.
+    with open(os.path.join(problem, "problem.json")) as f:
+        config = json.load(f)
+    config["time_limit_ms"] = 30000
+    scenario_steps.write(os.path.join(problem, "problem.json"), json.dumps(config))
+    proc = subprocess.Popen([args.judge, "verify", problem, "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:  # until the sleeper runs
+        if subprocess.run(["pgrep", "-f", marker], capture_output=True).returncode == 0:
+            break
+        time.sleep(0.1)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    print("  | " + err.strip().replace("\n", "\n  | "))
+    expect(proc.returncode == 130, f"exit 130: {proc.returncode}")
+    expect("every process the judge started is killed; no result was written" in err, "said on stderr")
+    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
+    expect(not left, f"no process of the submission is left: {left}")
     return checks.finish()
 
 

@@ -9,10 +9,8 @@
   problem_without_generator        exit 2, says how to name one
   answers_are_generated_too        "answer_generator": NAME.ans from NAME.in, checked alike
 """
-import argparse
 import json
 import os
-import shutil
 import sys
 
 import scenario_steps
@@ -28,11 +26,7 @@ print(rng.randint(1, 1000))
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--judge", required=True)
-    parser.add_argument("--work", required=True)
-    args = parser.parse_args()
-    shutil.rmtree(args.work, ignore_errors=True)
+    args, checks = scenario_steps.start()
     problem = os.path.join(args.work, "p")
     tests = os.path.join(problem, "tests")
     write(os.path.join(problem, "interactor.py"), "import sys\nsys.exit(42)\n")
@@ -40,7 +34,6 @@ def main():
     write(os.path.join(tests, "manifest.txt"), "# NAME KIND SEED\n01-small small 1\n02-big big 2  # comment\n\n03 x 3\n")
     write(os.path.join(problem, "problem.json"),
           json.dumps({"interactor": "interactor.py", "testdata": "tests", "generator": "gen.py"}))
-    checks = scenario_steps.Checks()
     expect = checks.expect
 
     def judge(*words):

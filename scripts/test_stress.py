@@ -7,23 +7,14 @@
   failing_generator_is_exit_3  generator arguments it refuses: exit 3, not the submission's fault
   bad_arguments_are_refused    --args without {seed}; {n} without --sizes: exit 2
 """
-import argparse
 import os
-import shutil
 import sys
 
 import scenario_steps
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--judge", required=True)
-    parser.add_argument("--source", required=True)
-    parser.add_argument("--work", required=True)
-    args = parser.parse_args()
-    shutil.rmtree(args.work, ignore_errors=True)
-    os.makedirs(args.work)
-    checks = scenario_steps.Checks()
+    args, checks = scenario_steps.start("--source")
     expect = checks.expect
     solutions = os.path.join(args.source, "solutions", "nuts-bolts")
     out = os.path.join(args.work, "out")

@@ -7,7 +7,6 @@
   failing_validator_is_not_the_inputs_fault     a validator exiting 1: exit 3, named
   problem_without_validator                     exit 2, says where to name one
 """
-import argparse
 import json
 import os
 import shutil
@@ -21,13 +20,7 @@ def run(judge, *args):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--judge", required=True)
-    parser.add_argument("--work", required=True)
-    args = parser.parse_args()
-    shutil.rmtree(args.work, ignore_errors=True)
-    os.makedirs(args.work)
-    checks = scenario_steps.Checks()
+    args, checks = scenario_steps.start()
     expect = checks.expect
 
     print("== broken_input_names_file_line_and_constraint")

@@ -15,8 +15,7 @@
 #include "problem/problem.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/interrupt_watch.hpp"
-#include "process/private_tmpdir.hpp"
-#include "process/process.hpp"
+#include "process/stoppable.hpp"
 #include "process/tool_run.hpp"
 #include "run/runner.hpp"
 #include "stress/stress_search.hpp"
@@ -198,15 +197,8 @@ int stress(const StressOptions& options, const InterruptWatch& interrupt) {
 }  // namespace
 
 int run_stress_command(const StressOptions& options) {
-  const InterruptWatch interrupt;
-  const PrivateTmpdir tmpdir;
-  try {
-    return stress(options, interrupt);
-  } catch (const Interrupted& stop) {
-    kill_orphans();
-    std::fprintf(stderr, "judge: %s: every process the judge started is killed\n", stop.what());
-    return stop.exit_status();
-  }
+  return run_stoppable([&](const InterruptWatch& interrupt) { return stress(options, interrupt); },
+                       "; the failing tests found so far are in --out");
 }
 
 }  // namespace judge

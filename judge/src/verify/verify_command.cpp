@@ -11,7 +11,7 @@
 #include "problem/example_submissions.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/interrupt_watch.hpp"
-#include "process/private_tmpdir.hpp"
+#include "process/stoppable.hpp"
 #include "process/process.hpp"
 #include "run/preflight.hpp"
 #include "submission/submission.hpp"
@@ -91,16 +91,8 @@ int verify(const VerifyOptions& options, const InterruptWatch& interrupt) {
 }  // namespace
 
 int run_verify_command(const VerifyOptions& options) {
-  const InterruptWatch interrupt;
-  const PrivateTmpdir tmpdir;
-  try {
-    return verify(options, interrupt);
-  } catch (const Interrupted& stop) {
-    kill_orphans();
-    std::fprintf(stderr, "judge: %s: every process the judge started is killed; no result was written\n",
-                 stop.what());
-    return stop.exit_status();
-  }
+  return run_stoppable([&](const InterruptWatch& interrupt) { return verify(options, interrupt); },
+                       "; no result was written");
 }
 
 }  // namespace judge
