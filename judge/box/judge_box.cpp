@@ -580,10 +580,28 @@ void send_exit_report(int status, const struct rusage& usage) {
 
 // 1. The test's cgroups, joined while still privileged: every process of the box is
 //    born inside them.
+//
+//    On a cgroup v1 hierarchy the box writes "0" (itself) to `tasks`, not its pid to
+//    `cgroup.procs`. Both move the same process: the box is single-threaded here (it
+//    has started no thread, and nothing of it runs yet), so its only thread is the
+//    whole thread group, and every process it starts later is born in the cgroups.
+//    The difference is the cost. Moving a whole thread group write-locks the kernel's
+//    global cgroup_threadgroup_rwsem, and on a host without the `favordynmods` mount
+//    option that write lock waits for an RCU grace period: 8-16 ms on a 2-vCPU stock
+//    host, paid once per test (docs/performance.md). The kernel skips that lock when
+//    the writer moves only itself ("0" to `tasks`: its thread cannot exit or exec
+//    under the write): 0.1 ms on the same host (Linux 6.18; a kernel without that
+//    shortcut takes the lock and is merely as slow as `cgroup.procs`). Where `tasks`
+//    does not exist (cgroup v2) or refuses the write, the box uses `cgroup.procs`.
+bool join_cgroup(const std::string& dir) {
+  if (write_file(dir + "/tasks", "0\n")) return true;
+  return write_file(dir + "/cgroup.procs", std::to_string(::getpid()) + "\n");
+}
+
 void join_cgroups(const Options& options, Ledger& ledger) {
   bool cgroups_ok = true;
   for (const std::string& dir : options.cgroups) {
-    if (!write_file(dir + "/cgroup.procs", std::to_string(::getpid()) + "\n")) {
+    if (!join_cgroup(dir)) {
       ledger.failed("cgroup " + dir, errno_text("join"));
       cgroups_ok = false;
     }

@@ -7,7 +7,11 @@
 //   signal SIG    raise signal SIG
 //   pgid          print its process group id and parent's
 //   sigpipe       print the disposition of SIGPIPE (0 default, 1 ignored)
+//   cgroups-named NAME  exit with how many of its cgroups (lines of /proc/self/cgroup)
+//                 end in /NAME, counted by a child it forks; 99 if it and the child
+//                 are not in the same ones
 #include <signal.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <sched.h>
 #include <unistd.h>
@@ -15,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -22,6 +27,17 @@ static long long cpu_ms() {
   timespec ts{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+static int cgroups_named(const std::string& name) {
+  std::ifstream lines("/proc/self/cgroup");
+  int count = 0;
+  for (std::string line; std::getline(lines, line);) {
+    const std::string suffix = "/" + name;
+    if (line.size() >= suffix.size() && line.compare(line.size() - suffix.size(), suffix.size(), suffix) == 0)
+      ++count;
+  }
+  return count;
 }
 
 int main(int argc, char** argv) {
@@ -72,6 +88,14 @@ int main(int argc, char** argv) {
     sigaction(SIGPIPE, nullptr, &current);
     std::printf("%d\n", current.sa_handler == SIG_IGN ? 1 : 0);
     return 0;
+  }
+  if (mode == "cgroups-named" && argc > 2) {
+    const int own = cgroups_named(argv[2]);
+    const pid_t child = fork();
+    if (child == 0) _exit(cgroups_named(argv[2]));
+    int status = 0;
+    if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status)) return 98;
+    return WEXITSTATUS(status) == own ? own : 99;
   }
   return 100;
 }

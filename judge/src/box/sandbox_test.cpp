@@ -222,6 +222,19 @@ TEST_F(BoxedProcess, MemoryCgroupKillsAtTheLimitAndSaysSo) {
   EXPECT_GE(cgroup.cpu_ms(), 0);
 }
 
+// judge-box joins the test's cgroups by moving its own thread, not its thread group
+// (judge_box.cpp, join_cgroups): the program and what it forks must still be in every
+// one of them.
+TEST_F(BoxedProcess, TheProgramAndItsChildrenAreInEveryCgroupOfTheTest) {
+  TestCgroup cgroup = TestCgroup::create(64 * 1024, 16);
+  if (cgroup.join_dirs().empty()) GTEST_SKIP() << "no cgroups here (not root?)";
+  const std::string name = fs::path(cgroup.join_dirs().front()).filename().string();
+  Process process = spawn({helper, "cgroups-named", name}, cgroup.join_dirs());
+  process.reap();
+  EXPECT_EQ(process.exit_facts()->exit_code, static_cast<int>(cgroup.join_dirs().size()));
+  if (cgroup.version() == "cgroup v1") EXPECT_GE(cgroup.join_dirs().size(), 2u);  // memory and pids
+}
+
 TEST(TestCgroupTest, WithoutCgroupsEverythingIsMissingAndSaid) {
   const fs::path empty = fs::temp_directory_path() / "no-cgroups-here";
   fs::create_directories(empty);

@@ -116,6 +116,13 @@ Check favordynmods_check(const std::vector<Mount>& mounts, bool pure_v2) {
                              : !v2_point.empty()                               ? v2_point
                                                                                : v1_point;
   check.found = set ? "set" : "not set";
+  if (!set && !pure_v2) {
+    // On cgroup v1 judge-box joins a test's cgroups by writing "0" to `tasks` (its own
+    // thread), which the kernel does without the global lock (judge_box.cpp,
+    // join_cgroups): the option would change nothing for the judge.
+    check.found += " (not needed on cgroup v1: judge-box joins with its own thread, no global lock)";
+    return check;
+  }
   if (!set) {
     flag(check, CheckStatus::slower,
          "joining a test's cgroup waits for an RCU grace period: about 8-15 ms for a test after a pause",
