@@ -126,6 +126,22 @@ TEST_F(SubmissionTest, UnusableSubmissionsAreConfigErrorsThatSayWhy) {
   EXPECT_NE(error_of(dir / "empty").find("no source file"), std::string::npos);
 }
 
+// A program as it is (no ending, executable) runs by its absolute path, nothing built;
+// without the x bit, or with an ending, it goes through the languages table.
+TEST_F(SubmissionTest, AnExecutableWithoutAnEndingRunsAsItIs) {
+  write("sub/prog", "#!/bin/sh\necho 1\n");
+  fs::permissions(dir / "sub/prog", fs::perms::owner_all);
+  const fs::path relative = fs::relative(dir / "sub/prog");
+  const Submission program = prepare(relative);
+  ASSERT_EQ(program.command.size(), 1u);
+  EXPECT_EQ(program.command[0], (dir / "sub/prog").string());
+  EXPECT_TRUE(program.language.empty());
+  EXPECT_FALSE(program.compiled);
+  EXPECT_TRUE(program.roots.empty());
+  write("plain", "echo 1\n");
+  EXPECT_NE(error_of(dir / "plain").find("neither an executable nor a source"), std::string::npos);
+}
+
 TEST_F(SubmissionTest, ALanguageWhoseToolchainIsMissingSaysWhatToInstall) {
   write("langs.yaml", "zig:\n  name: Zig\n  extensions: [zig]\n  compile: [no-such-zig, '{files}']\n"
                       "  run: ['{build}/main']\n  install: [zig]\n");
