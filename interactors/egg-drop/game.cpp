@@ -7,6 +7,7 @@
 
 #include "limits.hpp"
 #include "moves.hpp"
+#include "permutation.hpp"
 
 namespace egg_drop {
 namespace {
@@ -40,23 +41,7 @@ void send_refusal(Session& session, const Finish& finish) {
 // "! p_1 ... p_N" after the '!': must be a permutation of 1..N (else PE).
 std::vector<int> read_answer(Line& line, int n) {
   line.set_shape("'! p_1 ... p_N'");
-  std::vector<int> answer;
-  std::vector<int> egg_of_floor(static_cast<std::size_t>(n) + 1, 0);
-  while (!line.at_end()) {
-    const int egg = static_cast<int>(answer.size()) + 1;
-    if (egg > n) {
-      if (line.text().ends_with(' ')) line.expect_end();  // says "a space at the end of the line"
-      line.fail(fmt::format("more than {} floors for {} eggs", n, n));
-    }
-    const auto floor = static_cast<int>(line.read_int(1, n, fmt::format("p_{}", egg)));
-    if (const int other = egg_of_floor[static_cast<std::size_t>(floor)]; other != 0) {
-      line.fail(fmt::format("floor {} is given to egg {} and to egg {}", floor, other, egg));
-    }
-    egg_of_floor[static_cast<std::size_t>(floor)] = egg;
-    answer.push_back(floor);
-  }
-  if (static_cast<int>(answer.size()) != n) line.fail(fmt::format("{} floors for {} eggs", answer.size(), n));
-  return answer;
+  return interactor::read_permutation(line, n, {"floor", "floors", "egg", "eggs"});
 }
 
 // Answers queries until the contestant's answer line, which it returns.
@@ -69,9 +54,7 @@ Line interact(Session& session, const EggTest& test, MoveCounter& counter) {
     try {
       Line line = session.read_line("the answer '! p_1 ... p_N'");
       line.set_shape("'? e f' or '! p_1 ... p_N'");
-      const std::string_view kind = line.read_token("'?' or '!'");
-      if (kind == "!") return line;
-      if (kind != "?") line.fail(fmt::format("{} is neither '?' nor '!'", interactor::quote(kind)));
+      if (line.read_mark() == interactor::Mark::answer) return line;
       line.set_shape("'? e f'");
       egg = static_cast<int>(line.read_int(1, n, "e"));
       floor = static_cast<int>(line.read_int(1, n, "f"));

@@ -26,13 +26,8 @@ int main() {
   std::ios::sync_with_stdio(false);
   Input in;
 
-  Line first = in.line("N");
-  const auto n = static_cast<int>(first.integer("N", 1, 10000));
-  first.expect_end();
-
-  Line second = in.line("P");
-  second.integer("P", 0, 1000000000);
-  second.expect_end();
+  const auto n = static_cast<int>(integer_line(in, "N", 1, 10000));
+  integer_line(in, "P", 0, 1000000000);
 
   Line mode_line = in.line("the mode");
   const std::string mode = mode_line.token("the mode");

@@ -33,14 +33,9 @@ std::vector<int> read_permutation(TestFile& file, int n) {
 }  // namespace
 
 EggTest read_test(TestFile& file) {
-  Line first = file.read_line("N");
-  const auto n = static_cast<int>(first.read_int(kMinN, kMaxN, "N"));
-  first.expect_end();
-
-  Line second = file.read_line("P");
+  const auto n = static_cast<int>(file.read_int_line(kMinN, kMaxN, "N"));
   EggTest test;
-  test.penalty = second.read_int(kMinPenalty, kMaxPenalty, "P");
-  second.expect_end();
+  test.penalty = file.read_int_line(kMinPenalty, kMaxPenalty, "P");
 
   Line mode_line = file.read_line("the mode");
   mode_line.set_shape("'fixed' or 'random SEED'");

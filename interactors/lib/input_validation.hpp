@@ -198,6 +198,14 @@ class Input {
   long long number_ = 0;
 };
 
+// A line holding one integer NAME in lo..hi and nothing else (a test's "n" line).
+inline long long integer_line(Input& in, const std::string& name, long long lo, long long hi) {
+  Line line = in.line(name);
+  const long long value = line.integer(name, lo, hi);
+  line.expect_end();
+  return value;
+}
+
 // A line holding exactly n values v_1..v_n (named letter_i) that form a permutation of
 // 1..n; `what` names it in messages ("the nut sizes").
 inline std::vector<int> permutation_line(Input& in, int n, const std::string& what, const std::string& letter) {

@@ -91,6 +91,13 @@ std::string_view Line::next_token(std::string_view name, std::string_view range)
 
 std::string_view Line::read_token(std::string_view name) { return next_token(name, {}); }
 
+Mark Line::read_mark() {
+  const std::string_view mark = read_token("'?' or '!'");
+  if (mark == "!") return Mark::answer;
+  if (mark != "?") fail(fmt::format("{} is neither '?' nor '!'", quote(mark)));
+  return Mark::query;
+}
+
 void Line::expect(std::string_view literal) {
   const std::string name = fmt::format("'{}'", literal);
   const std::string_view token = next_token(name, {});

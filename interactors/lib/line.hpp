@@ -28,6 +28,9 @@ enum class IntError { none, not_decimal, plus_sign, leading_zero, negative_zero,
 IntError parse_int64(std::string_view token, std::int64_t& value);
 IntError parse_uint64(std::string_view token, std::uint64_t& value);
 
+// The first token of a contestant's line that is a query or the answer.
+enum class Mark { query, answer };
+
 class Line {
  public:
   // `origin` names the file in messages of test-file lines; unused for contestant lines.
@@ -43,6 +46,9 @@ class Line {
 
   // The next token (valid as long as the Line lives).
   std::string_view read_token(std::string_view name);
+  // The next token: '?' (Mark::query) or '!' (Mark::answer); anything else fails
+  // ("'x' is neither '?' nor '!'"). Set the shape of both kinds of line first.
+  Mark read_mark();
   // The next token must be exactly `literal`.
   void expect(std::string_view literal);
   // The next token as an integer in [min, max].

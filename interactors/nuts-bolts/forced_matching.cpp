@@ -54,6 +54,39 @@ std::string query_text(const Reply& reply) {
   return fmt::format("'? {} {}' got '{}'", reply.nut + 1, reply.bolt + 1, symbol);
 }
 
+// The graph of the unequal replies on nodes 0..nodes-1 (an edge from the smaller
+// element's node to the larger's; nut_node and bolt_node map a reply's nut and bolt
+// to their nodes), with its nodes in topological order (Kahn): fewer than `nodes`
+// of them when the replies contradict each other (a cycle).
+struct ReplyGraph {
+  std::vector<std::vector<int>> out;
+  std::vector<int> order;
+};
+
+template <typename NutNode, typename BoltNode>
+ReplyGraph order_replies(std::span<const Reply> replies, int nodes, const NutNode& nut_node,
+                         const BoltNode& bolt_node) {
+  ReplyGraph graph{std::vector<std::vector<int>>(at(nodes)), {}};
+  std::vector<int> in_degree(at(nodes), 0);
+  for (const Reply& reply : replies) {
+    if (reply.order == 0) continue;
+    int from = nut_node(reply.nut);
+    int to = bolt_node(reply.bolt);
+    if (reply.order > 0) std::swap(from, to);
+    graph.out[at(from)].push_back(to);
+    ++in_degree[at(to)];
+  }
+  for (int v = 0; v < nodes; ++v) {
+    if (in_degree[at(v)] == 0) graph.order.push_back(v);
+  }
+  for (size_t k = 0; k < graph.order.size(); ++k) {
+    for (int w : graph.out[at(graph.order[k])]) {
+      if (--in_degree[at(w)] == 0) graph.order.push_back(w);
+    }
+  }
+  return graph;
+}
+
 class Checker {
  public:
   Checker(std::span<const Reply> replies, std::span<const int> answer, const Sizes& reference,
@@ -212,25 +245,8 @@ class Checker {
       node_has_nut_[at(nut_node_[at(p)])] = true;
       node_has_bolt_[at(bolt_node_[at(p)])] = true;
     }
-    std::vector<std::vector<int>> out(at(nodes));
-    std::vector<int> in_degree(at(nodes), 0);
-    for (const Reply& reply : replies_) {
-      if (reply.order == 0) continue;
-      int from = nut_node_[at(reply.nut)];
-      int to = bolt_node_[at(reply.bolt)];
-      if (reply.order > 0) std::swap(from, to);
-      out[at(from)].push_back(to);
-      ++in_degree[at(to)];
-    }
-    std::vector<int> order;
-    for (int v = 0; v < nodes; ++v) {
-      if (in_degree[at(v)] == 0) order.push_back(v);
-    }
-    for (size_t k = 0; k < order.size(); ++k) {
-      for (int w : out[at(order[k])]) {
-        if (--in_degree[at(w)] == 0) order.push_back(w);
-      }
-    }
+    const auto [out, order] = order_replies(
+        replies_, nodes, [&](int nut) { return nut_node_[at(nut)]; }, [&](int bolt) { return bolt_node_[at(bolt)]; });
     if (static_cast<int>(order.size()) != nodes) {
       throw std::logic_error("check_forced: the replies contradict each other");
     }
@@ -437,25 +453,9 @@ class Checker {
   std::optional<Sizes> sizes_for(const std::vector<int>& matching) const {
     std::vector<int> owner(at(n_));
     for (int nut = 0; nut < n_; ++nut) owner[at(matching[at(nut)])] = nut;
-    std::vector<std::vector<int>> out(at(n_));
-    std::vector<int> in_degree(at(n_), 0);
-    for (const Reply& reply : replies_) {
-      if (reply.order == 0) continue;
-      int from = reply.nut;
-      int to = owner[at(reply.bolt)];
-      if (reply.order > 0) std::swap(from, to);
-      out[at(from)].push_back(to);
-      ++in_degree[at(to)];
-    }
-    std::vector<int> order;
-    for (int p = 0; p < n_; ++p) {
-      if (in_degree[at(p)] == 0) order.push_back(p);
-    }
-    for (size_t k = 0; k < order.size(); ++k) {
-      for (int q : out[at(order[k])]) {
-        if (--in_degree[at(q)] == 0) order.push_back(q);
-      }
-    }
+    // Nodes are pairs, named by their nut.
+    const std::vector<int> order =
+        order_replies(replies_, n_, [](int nut) { return nut; }, [&](int bolt) { return owner[at(bolt)]; }).order;
     if (static_cast<int>(order.size()) != n_) return std::nullopt;
     Sizes sizes{std::vector<int>(at(n_)), std::vector<int>(at(n_))};
     for (int k = 0; k < n_; ++k) {

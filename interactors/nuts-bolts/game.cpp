@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "permutation.hpp"
 #include "query_limit.hpp"
 #include "test_format.hpp"
 
@@ -26,24 +27,8 @@ void record_sizes(Session& session, const Sizes& sizes) {
 // "! p_1 ... p_n" after the '!': a permutation of 1..n, returned 0-based.
 std::vector<int> read_answer(Line& line, int n) {
   line.set_shape("'! p_1 ... p_n'");
-  std::vector<int> answer;
-  std::vector<int> nut_of_bolt(static_cast<std::size_t>(n) + 1, 0);
-  while (!line.at_end()) {
-    const int nut = static_cast<int>(answer.size()) + 1;
-    if (nut > n) {
-      if (line.text().ends_with(' ')) line.expect_end();  // says "a space at the end of the line"
-      line.fail(fmt::format("more than {} bolts for {} nuts", n, n));
-    }
-    const auto bolt = static_cast<int>(line.read_int(1, n, fmt::format("p_{}", nut)));
-    if (const int other = nut_of_bolt[static_cast<std::size_t>(bolt)]; other != 0) {
-      line.fail(fmt::format("bolt {} is given to nut {} and to nut {}", bolt, other, nut));
-    }
-    nut_of_bolt[static_cast<std::size_t>(bolt)] = nut;
-    answer.push_back(bolt - 1);
-  }
-  if (static_cast<int>(answer.size()) != n) {
-    line.fail(fmt::format("{} bolts for {} nuts", answer.size(), n));
-  }
+  std::vector<int> answer = interactor::read_permutation(line, n, {"bolt", "bolts", "nut", "nuts"});
+  for (int& bolt : answer) --bolt;
   return answer;
 }
 
@@ -62,9 +47,7 @@ std::optional<std::vector<int>> interact(Session& session, SizeOracle& oracle, s
   for (;;) {
     Line line = session.read_line("the answer '! p_1 ... p_n'");
     line.set_shape("'? i j' or '! p_1 ... p_n'");
-    const std::string_view kind = line.read_token("'?' or '!'");
-    if (kind == "!") return read_answer(line, n);
-    if (kind != "?") line.fail(fmt::format("{} is neither '?' nor '!'", interactor::quote(kind)));
+    if (line.read_mark() == interactor::Mark::answer) return read_answer(line, n);
     line.set_shape("'? i j'");
     const auto nut = static_cast<int>(line.read_int(1, n, "i"));
     const auto bolt = static_cast<int>(line.read_int(1, n, "j"));

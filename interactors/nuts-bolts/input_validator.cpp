@@ -27,9 +27,7 @@ int main() {
   std::ios::sync_with_stdio(false);
   Input in;
 
-  Line first = in.line("n");
-  const auto n = static_cast<int>(first.integer("n", 2, 1000));
-  first.expect_end();
+  const auto n = static_cast<int>(integer_line(in, "n", 2, 1000));
 
   Line mode_line = in.line("the mode");
   const std::string mode = mode_line.token("the mode");

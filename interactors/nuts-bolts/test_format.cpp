@@ -92,9 +92,7 @@ const std::array<Mode, 4> kModes = {{
 }  // namespace
 
 TestSetup read_test(TestFile& file) {
-  Line first = file.read_line("n");
-  const auto n = static_cast<int>(first.read_int(kMinN, kMaxN, "n"));
-  first.expect_end();
+  const auto n = static_cast<int>(file.read_int_line(kMinN, kMaxN, "n"));
 
   Line mode_line = file.read_line("the mode");
   mode_line.set_shape("'fixed [strict]', 'random SEED [strict]', 'punish SEED [plain]' or 'probe SEED [plain]'");

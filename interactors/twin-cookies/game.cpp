@@ -33,9 +33,7 @@ Answer interact(Session& session, int n, Courier& courier, OrderBook& book) {
   for (;;) {
     Line line = session.read_line("the answer '! m k'");
     line.set_shape("'? v_1 ... v_n' or '! m k'");
-    const std::string_view kind = line.read_token("'?' or '!'");
-    if (kind == "!") return read_answer(session, line);
-    if (kind != "?") line.fail(fmt::format("{} is neither '?' nor '!'", interactor::quote(kind)));
+    if (line.read_mark() == interactor::Mark::answer) return read_answer(session, line);
     session.count_query();  // the 102nd order ends here, unread and unanswered
     const std::int64_t order_number = book.orders() + 1;
     parse_order(line, n, order_number, values);

@@ -10,9 +10,7 @@ namespace twin_cookies {
 
 TestSetup read_test(interactor::TestFile& file) {
   TestSetup setup;
-  interactor::Line first = file.read_line("n");
-  setup.n = static_cast<int>(first.read_int(kMinN, kMaxN, "n"));
-  first.expect_end();
+  setup.n = static_cast<int>(file.read_int_line(kMinN, kMaxN, "n"));
 
   interactor::Line second = file.read_line("the strategy");
   second.set_shape("'STRATEGY SEED'");

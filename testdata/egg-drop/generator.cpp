@@ -7,7 +7,6 @@
 //   generator random N P SEED         a `random SEED` test (the interactor draws p)
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <numeric>
 #include <string>
 #include <string_view>
@@ -17,7 +16,7 @@
 #include <fmt/ranges.h>
 
 #include "limits.hpp"
-#include "line.hpp"
+#include "generator.hpp"
 #include "random_permutation.hpp"
 
 namespace {
@@ -30,26 +29,6 @@ constexpr std::string_view kUsage =
     "       generator random N P SEED\n"
     "N: 1..10000, P: 0..1000000000, SEED: 0..18446744073709551615\n";
 
-struct UsageError {
-  std::string message;
-};
-
-std::int64_t parse_in_range(std::string_view text, std::int64_t min, std::int64_t max, std::string_view name) {
-  std::int64_t value = 0;
-  if (interactor::parse_int64(text, value) != interactor::IntError::none || value < min || value > max) {
-    throw UsageError{fmt::format("{} must be an integer in {}..{}, got '{}'", name, min, max, text)};
-  }
-  return value;
-}
-
-std::uint64_t parse_seed(std::string_view text) {
-  std::uint64_t seed = 0;
-  if (interactor::parse_uint64(text, seed) != interactor::IntError::none) {
-    throw UsageError{fmt::format("SEED must be an unsigned 64-bit decimal integer, got '{}'", text)};
-  }
-  return seed;
-}
-
 std::string fixed_test(std::int64_t penalty, const std::vector<int>& shatter_floor) {
   return fmt::format("{}\n{}\nfixed\n{}\n", shatter_floor.size(), penalty, fmt::join(shatter_floor, " "));
 }
@@ -61,20 +40,16 @@ std::vector<int> ascending(int n) {
 }
 
 std::string generate(const std::vector<std::string_view>& args) {
-  if (args.empty()) throw UsageError{"no command"};
+  if (args.empty()) throw interactor::GeneratorUsageError{"no command"};
   const std::string_view command = args[0];
-  const auto expect_args = [&](std::size_t count) {
-    if (args.size() != count + 1) {
-      throw UsageError{fmt::format("'{}' takes {} argument(s), got {}", command, count, args.size() - 1)};
-    }
-  };
+  const auto expect_args = [&](std::size_t count) { interactor::expect_argument_count(args, count); };
   if (command == "sample") {
     expect_args(0);
     return fixed_test(3, {2, 1, 3});
   }
-  const auto n_arg = [&] { return static_cast<int>(parse_in_range(args[1], egg_drop::kMinN, egg_drop::kMaxN, "N")); };
+  const auto n_arg = [&] { return static_cast<int>(interactor::integer_argument(args[1], egg_drop::kMinN, egg_drop::kMaxN, "N")); };
   const auto penalty_arg = [&] {
-    return parse_in_range(args[2], egg_drop::kMinPenalty, egg_drop::kMaxPenalty, "P");
+    return interactor::integer_argument(args[2], egg_drop::kMinPenalty, egg_drop::kMaxPenalty, "P");
   };
   if (command == "sorted") {
     expect_args(2);
@@ -88,29 +63,17 @@ std::string generate(const std::vector<std::string_view>& args) {
   }
   if (command == "fixed-random") {
     expect_args(3);
-    return fixed_test(penalty_arg(), egg_drop::random_permutation(n_arg(), parse_seed(args[3])));
+    return fixed_test(penalty_arg(), egg_drop::random_permutation(n_arg(), interactor::seed_argument(args[3])));
   }
   if (command == "random") {
     expect_args(3);
     const int n = n_arg();
     const std::int64_t penalty = penalty_arg();
-    return fmt::format("{}\n{}\nrandom {}\n", n, penalty, parse_seed(args[3]));
+    return fmt::format("{}\n{}\nrandom {}\n", n, penalty, interactor::seed_argument(args[3]));
   }
-  throw UsageError{fmt::format("unknown command '{}'", command)};
+  throw interactor::GeneratorUsageError{fmt::format("unknown command '{}'", command)};
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    const std::string test = generate(std::vector<std::string_view>(argv + 1, argv + argc));
-    if (std::fwrite(test.data(), 1, test.size(), stdout) != test.size() || std::fflush(stdout) != 0) {
-      std::fputs("generator: cannot write the test to stdout\n", stderr);
-      return 1;
-    }
-  } catch (const UsageError& error) {
-    fmt::print(stderr, "generator: {}\n{}", error.message, kUsage);
-    return 2;
-  }
-  return 0;
-}
+int main(int argc, char** argv) { return interactor::run_generator(argc, argv, kUsage, generate); }

@@ -9,7 +9,6 @@
 //   generator probe N SEED [plain]          a `probe SEED` test (worst adversary, then a replay)
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <numeric>
 #include <string>
 #include <string_view>
@@ -17,7 +16,7 @@
 
 #include <fmt/format.h>
 
-#include "line.hpp"
+#include "generator.hpp"
 #include "random_sizes.hpp"
 #include "test_format.hpp"
 
@@ -33,26 +32,8 @@ constexpr std::string_view kUsage =
     "       generator probe N SEED [plain]\n"
     "N: 2..1000, SEED: 0..18446744073709551615\n";
 
-struct UsageError {
-  std::string message;
-};
-
 int parse_n(std::string_view text) {
-  std::int64_t n = 0;
-  if (interactor::parse_int64(text, n) != interactor::IntError::none || n < nuts_bolts::kMinN ||
-      n > nuts_bolts::kMaxN) {
-    throw UsageError{fmt::format("N must be an integer in {}..{}, got '{}'", nuts_bolts::kMinN,
-                                 nuts_bolts::kMaxN, text)};
-  }
-  return static_cast<int>(n);
-}
-
-std::uint64_t parse_seed(std::string_view text) {
-  std::uint64_t seed = 0;
-  if (interactor::parse_uint64(text, seed) != interactor::IntError::none) {
-    throw UsageError{fmt::format("SEED must be an unsigned 64-bit decimal integer, got '{}'", text)};
-  }
-  return seed;
+  return static_cast<int>(interactor::integer_argument(text, nuts_bolts::kMinN, nuts_bolts::kMaxN, "N"));
 }
 
 std::vector<int> ascending(int n) {
@@ -62,18 +43,18 @@ std::vector<int> ascending(int n) {
 }
 
 std::string generate(const std::vector<std::string_view>& args) {
-  if (args.empty()) throw UsageError{"no command"};
+  if (args.empty()) throw interactor::GeneratorUsageError{"no command"};
   const std::string_view command = args[0];
   // `count` arguments, then optionally the word `option` (returns whether it is there).
   const auto expect_args = [&](std::size_t count, std::string_view option = {}) {
     if (!option.empty() && args.size() == count + 2) {
       if (args.back() != option) {
-        throw UsageError{fmt::format("'{}' takes '{}' after its arguments, got '{}'", command, option, args.back())};
+        throw interactor::GeneratorUsageError{fmt::format("'{}' takes '{}' after its arguments, got '{}'", command, option, args.back())};
       }
       return true;
     }
     if (args.size() != count + 1) {
-      throw UsageError{fmt::format("'{}' takes {} argument(s){}, got {}", command, count,
+      throw interactor::GeneratorUsageError{fmt::format("'{}' takes {} argument(s){}, got {}", command, count,
                                    option.empty() ? "" : fmt::format(" and optionally '{}'", option),
                                    args.size() - 1)};
     }
@@ -98,29 +79,17 @@ std::string generate(const std::vector<std::string_view>& args) {
   }
   if (command == "fixed-random") {
     const bool strict = expect_args(2, "strict");
-    return nuts_bolts::fixed_test_text(nuts_bolts::random_sizes(parse_n(args[1]), parse_seed(args[2])), strict);
+    return nuts_bolts::fixed_test_text(nuts_bolts::random_sizes(parse_n(args[1]), interactor::seed_argument(args[2])), strict);
   }
   for (const auto& [mode, option] : {std::pair{"random", "strict"}, {"punish", "plain"}, {"probe", "plain"}}) {
     if (command != mode) continue;
     const bool with_option = expect_args(2, option);
     const int n = parse_n(args[1]);
-    return fmt::format("{}\n{} {}{}\n", n, mode, parse_seed(args[2]), with_option ? fmt::format(" {}", option) : "");
+    return fmt::format("{}\n{} {}{}\n", n, mode, interactor::seed_argument(args[2]), with_option ? fmt::format(" {}", option) : "");
   }
-  throw UsageError{fmt::format("unknown command '{}'", command)};
+  throw interactor::GeneratorUsageError{fmt::format("unknown command '{}'", command)};
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    const std::string test = generate(std::vector<std::string_view>(argv + 1, argv + argc));
-    if (std::fwrite(test.data(), 1, test.size(), stdout) != test.size() || std::fflush(stdout) != 0) {
-      std::fputs("generator: cannot write the test to stdout\n", stderr);
-      return 1;
-    }
-  } catch (const UsageError& error) {
-    fmt::print(stderr, "generator: {}\n{}", error.message, kUsage);
-    return 2;
-  }
-  return 0;
-}
+int main(int argc, char** argv) { return interactor::run_generator(argc, argv, kUsage, generate); }

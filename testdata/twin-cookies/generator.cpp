@@ -8,7 +8,6 @@
 //                                        n drawn uniformly from LO..HI with SEED
 //                                        (Random::below), the courier seeded with SEED
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,7 +16,7 @@
 
 #include "courier.hpp"
 #include "limits.hpp"
-#include "line.hpp"
+#include "generator.hpp"
 #include "random.hpp"
 
 namespace {
@@ -28,31 +27,13 @@ constexpr std::string_view kUsage =
     "       generator between LO HI STRATEGY SEED\n"
     "N, LO <= HI: 1..5000, STRATEGY: random, min, max, first, last, spoiler, SEED: 0..18446744073709551615\n";
 
-struct UsageError {
-  std::string message;
-};
-
 int parse_n(std::string_view text) {
-  std::int64_t n = 0;
-  if (interactor::parse_int64(text, n) != interactor::IntError::none || n < twin_cookies::kMinN ||
-      n > twin_cookies::kMaxN) {
-    throw UsageError{fmt::format("N must be an integer in {}..{}, got '{}'", twin_cookies::kMinN,
-                                 twin_cookies::kMaxN, text)};
-  }
-  return static_cast<int>(n);
-}
-
-std::uint64_t parse_seed(std::string_view text) {
-  std::uint64_t seed = 0;
-  if (interactor::parse_uint64(text, seed) != interactor::IntError::none) {
-    throw UsageError{fmt::format("SEED must be an unsigned 64-bit decimal integer, got '{}'", text)};
-  }
-  return seed;
+  return static_cast<int>(interactor::integer_argument(text, twin_cookies::kMinN, twin_cookies::kMaxN, "N"));
 }
 
 std::string_view parse_strategy(std::string_view text) {
   if (!twin_cookies::strategy_from_name(text)) {
-    throw UsageError{fmt::format("unknown STRATEGY '{}' (known: {})", text, twin_cookies::strategy_names())};
+    throw interactor::GeneratorUsageError{fmt::format("unknown STRATEGY '{}' (known: {})", text, twin_cookies::strategy_names())};
   }
   return text;
 }
@@ -62,48 +43,32 @@ std::string test(int n, std::string_view strategy, std::uint64_t seed) {
 }
 
 std::string generate(const std::vector<std::string_view>& args) {
-  if (args.empty()) throw UsageError{"no command"};
+  if (args.empty()) throw interactor::GeneratorUsageError{"no command"};
   const std::string_view command = args[0];
-  const auto expect_args = [&](std::size_t count) {
-    if (args.size() != count + 1) {
-      throw UsageError{fmt::format("'{}' takes {} argument(s), got {}", command, count, args.size() - 1)};
-    }
-  };
+  const auto expect_args = [&](std::size_t count) { interactor::expect_argument_count(args, count); };
   if (command == "sample") {
     expect_args(1);
     if (args[1] == "1") return test(1, "random", 1);  // n = 1: every order is what arrives
     if (args[1] == "2") return test(2, "random", 9);  // delivers 7, 2, 5 for ? 3 7, ? 2 8, ? 1 5
-    throw UsageError{fmt::format("there are samples 1 and 2, not '{}'", args[1])};
+    throw interactor::GeneratorUsageError{fmt::format("there are samples 1 and 2, not '{}'", args[1])};
   }
   if (command == "fixed") {
     expect_args(3);
-    return test(parse_n(args[1]), parse_strategy(args[2]), parse_seed(args[3]));
+    return test(parse_n(args[1]), parse_strategy(args[2]), interactor::seed_argument(args[3]));
   }
   if (command == "between") {
     expect_args(4);
     const int low = parse_n(args[1]);
     const int high = parse_n(args[2]);
-    if (low > high) throw UsageError{fmt::format("LO = {} is above HI = {}", low, high)};
-    const std::uint64_t seed = parse_seed(args[4]);
+    if (low > high) throw interactor::GeneratorUsageError{fmt::format("LO = {} is above HI = {}", low, high)};
+    const std::uint64_t seed = interactor::seed_argument(args[4]);
     twin_cookies::Random random(seed);
     const auto n = low + static_cast<int>(random.below(static_cast<std::uint64_t>(high - low) + 1));
     return test(n, parse_strategy(args[3]), seed);
   }
-  throw UsageError{fmt::format("unknown command '{}'", command)};
+  throw interactor::GeneratorUsageError{fmt::format("unknown command '{}'", command)};
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    const std::string text = generate(std::vector<std::string_view>(argv + 1, argv + argc));
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
-      std::fputs("generator: cannot write the test to stdout\n", stderr);
-      return 1;
-    }
-  } catch (const UsageError& error) {
-    fmt::print(stderr, "generator: {}\n{}", error.message, kUsage);
-    return 2;
-  }
-  return 0;
-}
+int main(int argc, char** argv) { return interactor::run_generator(argc, argv, kUsage, generate); }

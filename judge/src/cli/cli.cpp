@@ -11,9 +11,8 @@
 #include "base/errors.hpp"
 #include "base/printable.hpp"
 #include "box/sandbox.hpp"
-#include "cli/batch_cli.hpp"
+#include "cli/commands.hpp"
 #include "cli/run_command.hpp"
-#include "cli/setter_cli.hpp"
 #include "verify/verify.hpp"
 #include "process/process.hpp"
 
@@ -21,17 +20,20 @@ namespace judge {
 namespace {
 
 // The options and help of `judge run` (the command itself: cli/run_command.hpp).
-CLI::App* add_run_command(CLI::App& app, RunArgs& args) {
-  CLI::App* run = app.add_subcommand(
+void add_run_command(Commands& commands) {
+  auto [run, args] = commands.add_with<RunArgs>(
       "run",
       "Grade one submission on every test (or the chosen tests) of a problem.\n"
-      "Prints one line per test as it finishes and a summary.");
-  run->footer(
+      "Prints one line per test as it finishes and a summary.",
       "Exit status: 0 every test AC; 1 some test not AC (CE included); 2 usage or\n"
       "configuration error (nothing run); 3 judge error (JE on some test: a broken\n"
       "interactor or test file; or the judge failed); 128+N stopped by signal N.\n"
       "Example: judge run nuts-bolts solutions/nuts-bolts/accepted/quicksort.cpp --json r.json\n"
-      "Verdicts and JSON keys: README.md.");
+      "Verdicts and JSON keys: README.md.",
+      [](const RunArgs& run_args) {
+        become_subreaper();
+        return run_command(run_args);
+      });
   run->add_option("PROBLEM", args.problem,
                   "a problem name of this repository (nuts-bolts, ...) or a directory holding "
                   "problem.json")
@@ -77,16 +79,24 @@ CLI::App* add_run_command(CLI::App& app, RunArgs& args) {
   run->add_flag("--stop-at-first-failure", args.stop_at_first_failure,
                 "stop after the first test that is not AC (the overall verdict is the same; "
                 "the tests not run score nothing)");
-  return run;
 }
 
-// The options and help of `judge verify` (verify/verify.hpp).
-CLI::App* add_verify_command(CLI::App& app, VerifyOptions& options) {
-  CLI::App* verify = app.add_subcommand(
+// `judge verify` (verify/verify.hpp): --sandbox checked, then every submission run.
+int run_verify(VerifyOptions options) {
+  if (options.sandbox != "auto" && options.sandbox != "none")
+    throw ConfigError(fmt::format("--sandbox {}: expected auto or none", options.sandbox));
+  options.contain = options.sandbox == "auto";
+  if (options.contain) require_box_executable();
+  become_subreaper();
+  return run_verify_command(options);
+}
+
+// The options and help of `judge verify`.
+void add_verify_command(Commands& commands) {
+  auto [verify, options] = commands.add_with<VerifyOptions>(
       "verify",
       "Grade every example submission of a problem (submissions/<verdict>/, submissions.yaml,\n"
-      "@EXPECTED_RESULTS@ tags) and check that each gets what it must.");
-  verify->footer(
+      "@EXPECTED_RESULTS@ tags) and check that each gets what it must.",
       "PROBLEM is an ICPC/Kattis package (problem.yaml, legacy or 2023-07+), a folder with this\n"
       "judge's problem.json (its \"submissions\" folder), or a problem name of this repository.\n"
       "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
@@ -94,7 +104,8 @@ CLI::App* add_verify_command(CLI::App& app, VerifyOptions& options) {
       "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
       "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage;\n"
       "3 a judge error. A submission in a language this machine lacks is listed as SKIP.\n"
-      "Example: judge verify testdata/packages/guesslegacy --json verify.json");
+      "Example: judge verify testdata/packages/guesslegacy --json verify.json",
+      run_verify);
   verify->add_option("PROBLEM", options.problem, "the problem: a package folder or a problem name")->required();
   verify->add_option("SUBMISSIONS", options.submissions,
                      "only these submissions (files or folders; one that is not an example "
@@ -105,7 +116,6 @@ CLI::App* add_verify_command(CLI::App& app, VerifyOptions& options) {
                    "TLE, as every further test would cost a whole limit)");
   verify->add_option("--sandbox", options.sandbox, "auto (default) or none, as for judge run")->capture_default_str();
   verify->add_flag("-q,--quiet", options.quiet, "print only the summary");
-  return verify;
 }
 
 }  // namespace
@@ -127,12 +137,11 @@ int run_cli(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer("Run 'judge run --help' for grading a submission. Docs: README.md, "
              "docs/problem-format.md.");
-  RunArgs run_args;
-  CLI::App* run = add_run_command(app, run_args);
-  VerifyOptions verify_options;
-  CLI::App* verify = add_verify_command(app, verify_options);
-  const BatchCommands batch_commands(app);  // batch, merge, report (cli/batch_cli.cpp)
-  const SetterCommands setter_commands(app);  // doctor, validate, generate (cli/setter_cli.cpp)
+  Commands commands(app);
+  add_run_command(commands);
+  add_verify_command(commands);
+  add_batch_commands(commands);
+  add_setter_commands(commands);
 
   try {
     app.parse(argc, argv);
@@ -147,20 +156,7 @@ int run_cli(int argc, char** argv) {
 
   // Who is to blame (base/errors.hpp): the user (exit 2) or the judge (exit 3).
   try {
-    if (run->parsed()) {
-      become_subreaper();
-      return run_command(run_args);
-    }
-    if (verify->parsed()) {
-      if (verify_options.sandbox != "auto" && verify_options.sandbox != "none")
-        throw ConfigError(fmt::format("--sandbox {}: expected auto or none", verify_options.sandbox));
-      verify_options.contain = verify_options.sandbox == "auto";
-      if (verify_options.contain) require_box_executable();
-      become_subreaper();
-      return run_verify_command(verify_options);
-    }
-    if (const auto status = batch_commands.run_if_parsed()) return *status;
-    if (const auto status = setter_commands.run_if_parsed()) return *status;
+    if (const auto status = commands.run_given()) return *status;
   } catch (const ConfigError& error) {
     std::fprintf(stderr, "judge: %s\n", printable(error.what()).c_str());
     return exit_usage;

@@ -13,6 +13,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "base/enum_name.hpp"
 #include "base/text_file.hpp"
 #include "box/sandbox.hpp"
 
@@ -55,6 +56,9 @@ bool has_option(const std::string& options, const std::string& option) {
   return false;
 }
 
+// One value of /proc or /sys, trimmed; empty if the file is missing.
+std::string read_value(const fs::path& file) { return trimmed(read_file(file).value_or("")); }
+
 // A check that found something missing: how much worse verdicts or speed get, and
 // the one command that fixes it.
 void flag(Check& check, CheckStatus status, std::string cost, std::string fix) {
@@ -75,7 +79,7 @@ Check cgroups_check(const HostRoots& roots, const std::vector<Mount>& mounts, bo
   }
   pure_v2 = v2;
   if (v2) {
-    const std::string controllers = trimmed(read_file(roots.sys / "fs/cgroup/cgroup.controllers").value_or(""));
+    const std::string controllers = read_value(roots.sys / "fs/cgroup/cgroup.controllers");
     check.found = "cgroup v2, controllers: " + (controllers.empty() ? std::string("none") : controllers);
     std::istringstream words(controllers);
     const std::set<std::string> available{std::istream_iterator<std::string>(words), {}};
@@ -132,29 +136,23 @@ Check favordynmods_check(const std::vector<Mount>& mounts, bool pure_v2) {
 }
 
 Check user_namespaces_check(const HostRoots& roots) {
-  Check check{"user namespaces", CheckStatus::ok, "", "", ""};
-  const std::string max = trimmed(read_file(roots.proc / "sys/user/max_user_namespaces").value_or(""));
-  const auto clone = read_file(roots.proc / "sys/kernel/unprivileged_userns_clone");
-  const bool off = max == "0" || max.empty();
-  check.found = max.empty() ? "unknown" : "max_user_namespaces " + max;
-  if (clone) check.found += ", unprivileged_userns_clone " + trimmed(*clone);
-  if (off) {
-    flag(check, CheckStatus::less_exact,
-         "judge-box cannot make its namespaces: submissions run with rlimits only",
+  const std::string max = read_value(roots.proc / "sys/user/max_user_namespaces");
+  Check check{"user namespaces", CheckStatus::ok, max.empty() ? "unknown" : "max_user_namespaces " + max, "", ""};
+  if (const auto clone = read_file(roots.proc / "sys/kernel/unprivileged_userns_clone"))
+    check.found += ", unprivileged_userns_clone " + trimmed(*clone);
+  if (max == "0" || max.empty()) {
+    flag(check, CheckStatus::less_exact, "judge-box cannot make its namespaces: submissions run with rlimits only",
          "sysctl -w user.max_user_namespaces=15000");
   }
   return check;
 }
 
 Check pipe_size_check(const HostRoots& roots) {
-  Check check{"pipe-max-size", CheckStatus::ok, "", "", ""};
-  const std::string size = trimmed(read_file(roots.proc / "sys/fs/pipe-max-size").value_or(""));
-  check.found = size.empty() ? "unknown" : size + " bytes";
-  if (!size.empty() && std::strtoll(size.c_str(), nullptr, 10) < 1048576) {
-    flag(check, CheckStatus::slower,
-         "smaller pipes: more context switches on chatty interactions",
+  const std::string size = read_value(roots.proc / "sys/fs/pipe-max-size");
+  Check check{"pipe-max-size", CheckStatus::ok, size.empty() ? "unknown" : size + " bytes", "", ""};
+  if (!size.empty() && std::strtoll(size.c_str(), nullptr, 10) < 1048576)
+    flag(check, CheckStatus::slower, "smaller pipes: more context switches on chatty interactions",
          "sysctl -w fs.pipe-max-size=1048576");
-  }
   return check;
 }
 
@@ -202,7 +200,7 @@ Check swap_check(const HostRoots& roots) {
 
 Check huge_pages_check(const HostRoots& roots) {
   Check check{"transparent huge pages", CheckStatus::ok, "", "", ""};
-  const std::string mode = trimmed(read_file(roots.sys / "kernel/mm/transparent_hugepage/enabled").value_or(""));
+  const std::string mode = read_value(roots.sys / "kernel/mm/transparent_hugepage/enabled");
   check.found = mode.empty() ? "unknown" : mode;
   if (mode.find("[always]") != std::string::npos) {
     flag(check, CheckStatus::less_exact,
@@ -244,12 +242,7 @@ int doctor_exit_code(const std::vector<Check>& checks) {
 }
 
 std::string_view status_name(CheckStatus status) {
-  switch (status) {
-    case CheckStatus::ok: return "ok";
-    case CheckStatus::slower: return "slower";
-    case CheckStatus::less_exact: return "less exact";
-  }
-  return "?";
+  return enum_name(status, std::array<std::string_view, 3>{"ok", "slower", "less exact"});
 }
 
 std::string doctor_table(const std::vector<Check>& checks) {

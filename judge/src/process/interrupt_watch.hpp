@@ -44,9 +44,8 @@ class InterruptWatch {
  public:
   // Blocks the stop signals and starts the watcher. Throws std::system_error if
   // the signalfd, the pipe or the thread cannot be made.
+  // Not copyable or movable (the watcher thread points at it).
   InterruptWatch();
-  InterruptWatch(const InterruptWatch&) = delete;
-  InterruptWatch& operator=(const InterruptWatch&) = delete;
   // Stops the watcher, drops signals still pending, restores the signal mask.
   ~InterruptWatch();
 

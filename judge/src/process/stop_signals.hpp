@@ -19,9 +19,8 @@ class StopSignals {
   // Blocks the signals in the calling thread (create it before any other thread,
   // which then inherits the mask) and opens the signalfd (non-blocking,
   // close-on-exec). Throws std::system_error.
+  // Not copyable (it owns the descriptor).
   StopSignals();
-  StopSignals(const StopSignals&) = delete;
-  StopSignals& operator=(const StopSignals&) = delete;
   // Drops the signals still pending — unblocked, they would kill the judge with
   // their default action before it could say why it stopped (a second Ctrl-C while
   // it cleans up) — then restores the signal mask.

@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include "base/enum_name.hpp"
 #include "base/errors.hpp"
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
@@ -42,12 +43,7 @@ std::string command_words(const InputCheck& check) {
 }  // namespace
 
 std::string_view input_status_name(InputStatus status) {
-  switch (status) {
-    case InputStatus::valid: return "valid";
-    case InputStatus::invalid: return "INVALID";
-    case InputStatus::validator_failed: return "VALIDATOR FAILED";
-  }
-  return "?";
+  return enum_name(status, std::array<std::string_view, 3>{"valid", "INVALID", "VALIDATOR FAILED"});
 }
 
 InputStatus classify_validator_run(const ToolRun& run) {

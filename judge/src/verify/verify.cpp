@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include "base/enum_name.hpp"
 #include "base/errors.hpp"
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
@@ -195,12 +196,7 @@ VerifyReport verify_problem(const Problem& problem, const std::vector<ExampleSub
 namespace {
 
 std::string_view status_name(VerifyStatus status) {
-  switch (status) {
-    case VerifyStatus::ok: return "OK";
-    case VerifyStatus::fail: return "FAIL";
-    case VerifyStatus::skipped: return "SKIP";
-  }
-  return "?";
+  return enum_name(status, std::array<std::string_view, 3>{"OK", "FAIL", "SKIP"});
 }
 
 // "AC x6", or the first test that is not AC: "TLE on secret/03 (+2 more not AC)".

@@ -1,0 +1,65 @@
+// The subcommands of the judge command line, as one table: each is its CLI11 app
+// (options and help) and what running it does. cli.cpp makes the table, lets each
+// file below add its subcommands, parses, and runs the one given. Like cli.cpp,
+// these files are part of the `judge` executable only (CLI11 is a build dependency
+// of main): run_command.cpp and the library never see CLI11.
+//
+// A subcommand's options are bound to a value its run function holds (a
+// shared_ptr captured by the function), so nothing outlives its command and no
+// command sees another's options.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace judge {
+
+class Commands {
+ public:
+  explicit Commands(CLI::App& app) : app_(app) {}
+
+  // Adds the subcommand NAME: DESCRIPTION is listed by `judge --help` and opens
+  // `judge NAME --help`, FOOTER (exit status, an example) closes it when not empty.
+  // RUN is called by run_given() once the command line has parsed, if NAME was
+  // given; it returns the exit status or throws (ConfigError: exit 2; any other
+  // std::exception: exit 3). Returns the subcommand, for its options.
+  CLI::App* add(const std::string& name, const std::string& description, const std::string& footer,
+                std::function<int()> run);
+
+  // As add(), for a command whose options are parsed into a fresh Options value: RUN
+  // gets it. Returns the subcommand and that value, to bind the options to.
+  template <class Options>
+  struct Added {
+    CLI::App* command;
+    Options& options;
+  };
+  template <class Options, class Run>
+  Added<Options> add_with(const std::string& name, const std::string& description, const std::string& footer,
+                          Run run) {
+    auto options = std::make_shared<Options>();
+    CLI::App* command = add(name, description, footer, [options, run] { return run(*options); });
+    return {command, *options};
+  }
+
+  // The exit status of the command that was given; nullopt if none was.
+  std::optional<int> run_given() const;
+
+ private:
+  CLI::App& app_;
+  std::vector<std::pair<CLI::App*, std::function<int()>>> commands_;
+};
+
+// batch, merge, report and the hidden batch-worker (cli/batch_cli.cpp).
+void add_batch_commands(Commands& commands);
+// The problem setter's: doctor, validate, generate, new, stress (cli/setter_cli.cpp).
+void add_setter_commands(Commands& commands);
+
+}  // namespace judge
