@@ -90,6 +90,9 @@ struct Options {
   long file_size_kib = 0;  // > 0: RLIMIT_FSIZE of the program (P) only: the box's own copies are not bound by it
   long cpu = -1;  // >= 0: the program (P) runs only on this CPU; B and C run anywhere
   bool isolate = true;  // false: no namespaces at all (judge --sandbox none is not this tool)
+  // An empty network namespace the judge made to be shared by its tests, one after
+  // another (box/net_namespace.hpp): joined instead of making one; "" : make one.
+  std::string net_namespace;
   std::vector<char*> argv;
 };
 
@@ -171,6 +174,7 @@ Options parse(int argc, char** argv) {
     else if (arg == "--cpu") options.cpu = std::strtol(value("--cpu").c_str(), nullptr, 10);
     else if (arg == "--file-size-kib") options.file_size_kib = std::strtol(value("--file-size-kib").c_str(), nullptr, 10);
     else if (arg == "--no-namespaces") options.isolate = false;
+    else if (arg == "--net-namespace") options.net_namespace = value("--net-namespace");
     else if (arg == "--workdir") options.workdir = value("--workdir");
     else if (arg == "--file") {  // copied into the box (see build_root)
       const std::string spec = value("--file");
@@ -623,6 +627,19 @@ void open_submission_files(Options& options) {
   }
 }
 
+// 2b. The judge's shared network namespace, joined while B is still root: setns needs
+//     CAP_SYS_ADMIN over the namespace, which belongs to the host's user namespace.
+//     Joined, step 5 makes no network namespace; a failure is not fatal (step 5 then
+//     makes one, as without --net-namespace).
+bool join_net_namespace(const Options& options) {
+  if (options.net_namespace.empty() || !options.isolate) return false;
+  const int fd = ::open(options.net_namespace.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool joined = ::setns(fd, CLONE_NEWNET) == 0;
+  ::close(fd);
+  return joined;
+}
+
 // 3. An unprivileged uid on the host: even where the submission's own user namespace
 //    fails, it is not root, and files it could reach stay the judge's.
 void drop_privileges(const Options& options, pid_t judge_pid, Ledger& ledger) {
@@ -667,8 +684,9 @@ struct Namespaces {
   bool pid = false;
 };
 
-// 5. The other namespaces, one by one so that each failure is named.
-Namespaces unshare_namespaces(Ledger& ledger) {
+// 5. The other namespaces, one by one so that each failure is named (the network
+//    namespace is already there when step 2b joined the judge's).
+Namespaces unshare_namespaces(Ledger& ledger, bool net_joined) {
   Namespaces got;
   const std::pair<int, const char*> spaces[] = {{CLONE_NEWNS, "mount namespace"},
                                                 {CLONE_NEWNET, "network namespace"},
@@ -676,6 +694,10 @@ Namespaces unshare_namespaces(Ledger& ledger) {
                                                 {CLONE_NEWUTS, "uts namespace"},
                                                 {CLONE_NEWPID, "pid namespace"}};
   for (const auto& [flag, name] : spaces) {
+    if (flag == CLONE_NEWNET && net_joined) {
+      ledger.ok(name);
+      continue;
+    }
     if (::unshare(flag) != 0) {
       ledger.failed(name, errno_text("unshare"));
       continue;
@@ -699,11 +721,12 @@ int main(int argc, char** argv) {
   Ledger ledger;
   join_cgroups(options, ledger);
   open_submission_files(options);
+  const bool net_joined = join_net_namespace(options);
   drop_privileges(options, judge_pid, ledger);
   Namespaces namespaces;
   if (options.isolate) {
     unshare_user_namespace(ledger);
-    namespaces = unshare_namespaces(ledger);
+    namespaces = unshare_namespaces(ledger, net_joined);
   } else {
     ledger.failed("namespaces", "--no-namespaces");
   }

@@ -10,12 +10,18 @@
 //   cgroups-named NAME  exit with how many of its cgroups (lines of /proc/self/cgroup)
 //                 end in /NAME, counted by a child it forks; 99 if it and the child
 //                 are not in the same ones
+//   net-namespace INODE  exit 0 if it runs in network namespace INODE and cannot bring
+//                 up its loopback (EPERM); 1 another namespace; 2 it could; 3 error
+#include <net/if.h>
 #include <signal.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <sched.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -96,6 +102,18 @@ int main(int argc, char** argv) {
     int status = 0;
     if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status)) return 98;
     return WEXITSTATUS(status) == own ? own : 99;
+  }
+  if (mode == "net-namespace" && argc > 2) {
+    char link[64] = {};
+    if (readlink("/proc/self/ns/net", link, sizeof link - 1) < 0) return 3;
+    if (std::string(link) != "net:[" + std::string(argv[2]) + "]") return 1;
+    const int sock = socket(AF_INET, SOCK_DGRAM, 0);
+    ifreq request{};
+    std::strncpy(request.ifr_name, "lo", IFNAMSIZ - 1);
+    if (sock < 0 || ioctl(sock, SIOCGIFFLAGS, &request) != 0) return 3;
+    request.ifr_flags = static_cast<short>(request.ifr_flags | IFF_UP);
+    if (ioctl(sock, SIOCSIFFLAGS, &request) == 0) return 2;
+    return errno == EPERM ? 0 : 3;
   }
   return 100;
 }

@@ -85,6 +85,7 @@ std::vector<std::string> boxed_command(const std::vector<std::string>& command,
   argv.insert(argv.end(), {"--scratch-kib", std::to_string(settings.scratch_kib)});
   if (settings.cpu >= 0) argv.insert(argv.end(), {"--cpu", std::to_string(settings.cpu)});
   if (!settings.workdir.empty()) argv.insert(argv.end(), {"--workdir", settings.workdir});
+  if (!settings.net_namespace.empty()) argv.insert(argv.end(), {"--net-namespace", settings.net_namespace});
   if (settings.file_size_kib > 0) argv.insert(argv.end(), {"--file-size-kib", std::to_string(settings.file_size_kib)});
   for (const auto& [box_dir, host_dir] : settings.exports)
     argv.insert(argv.end(), {"--export", box_dir + ":" + host_dir.string()});

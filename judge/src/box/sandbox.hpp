@@ -41,6 +41,9 @@ struct BoxSettings {
   // (judge-box --export /BOX_DIR:HOST_DIR): a compiler's output.
   std::vector<std::pair<std::string, std::filesystem::path>> exports;
   std::string workdir;  // the program's working directory in the box ("" : /tmp)
+  // The judge's shared network namespace (net_namespace.hpp), joined by the box
+  // instead of making one; "" : the box makes its own.
+  std::string net_namespace;
 };
 
 // judge-box next to the running judge executable, or empty if it is not there.

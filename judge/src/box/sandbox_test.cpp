@@ -5,6 +5,7 @@
 
 #include <sched.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "box/cgroup.hpp"
+#include "box/net_namespace.hpp"
 #include "process/process.hpp"
 
 namespace judge {
@@ -103,12 +105,13 @@ class BoxedProcess : public ::testing::Test {
     if (box_.empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
   }
   Process spawn(const std::vector<std::string>& command, const std::vector<std::string>& cgroups = {},
-                int cpu = -1) {
+                int cpu = -1, const std::string& net_namespace = "") {
     BoxSettings settings;
     settings.box_executable = box_;
     settings.drop_to_unprivileged_uid = ::geteuid() == 0;
     settings.cgroup_dirs = cgroups;
     settings.cpu = cpu;
+    settings.net_namespace = net_namespace;
     SpawnRequest request;
     request.argv = boxed_command(command, settings);
     request.boxed = true;
@@ -233,6 +236,39 @@ TEST_F(BoxedProcess, TheProgramAndItsChildrenAreInEveryCgroupOfTheTest) {
   process.reap();
   EXPECT_EQ(process.exit_facts()->exit_code, static_cast<int>(cgroup.join_dirs().size()));
   if (cgroup.version() == "cgroup v1") EXPECT_GE(cgroup.join_dirs().size(), 2u);  // memory and pids
+}
+
+// The judge's shared network namespace (net_namespace.hpp): boxes one after another
+// run their program in it, and the program has no capability there (it cannot bring
+// up the loopback); without it, a box makes a namespace of its own.
+TEST_F(BoxedProcess, TheProgramRunsInTheSharedNetworkNamespaceAndCannotConfigureIt) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root makes a shared network namespace";
+  SharedNetNamespace shared(true);
+  ASSERT_FALSE(shared.path().empty());
+  struct stat info {};
+  ASSERT_EQ(::stat(shared.path().c_str(), &info), 0);
+  const std::string inode = std::to_string(info.st_ino);
+  for (int box = 0; box < 2; ++box) {
+    Process process = spawn({helper, "net-namespace", inode}, {}, -1, shared.path());
+    process.reap();
+    EXPECT_EQ(process.exit_facts()->exit_code, 0) << "box " << box;
+    EXPECT_NE(process.box_setup().find("network namespace"), std::string::npos) << process.box_setup();
+  }
+  Process own = spawn({helper, "net-namespace", inode});
+  own.reap();
+  EXPECT_EQ(own.exit_facts()->exit_code, 1);
+}
+
+TEST(BoxedCommand, PassesTheSharedNetworkNamespace) {
+  BoxSettings settings;
+  settings.box_executable = "/opt/judge-box";
+  const auto without = boxed_command({helper}, settings);
+  EXPECT_EQ(std::find(without.begin(), without.end(), "--net-namespace"), without.end());
+  settings.net_namespace = "/proc/7/fd/9";
+  const auto with = boxed_command({helper}, settings);
+  const auto option = std::find(with.begin(), with.end(), "--net-namespace");
+  ASSERT_NE(option, with.end());
+  EXPECT_EQ(*(option + 1), "/proc/7/fd/9");
 }
 
 TEST(TestCgroupTest, WithoutCgroupsEverythingIsMissingAndSaid) {

@@ -170,7 +170,7 @@ int grade(const RunArgs& args, const InterruptWatch& interrupt, std::string& doi
 }  // namespace
 
 int run_command(const RunArgs& args) {
-  ProcessExecutor executor;
+  ProcessExecutor executor(args.sandbox != "none");
   return run_command(args, executor);
 }
 

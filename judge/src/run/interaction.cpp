@@ -156,6 +156,7 @@ void Interaction::contain_submission() {
   settings.file_size_kib = request_.limits.output_kib;
   spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
   settings.roots.assign(request_.submission_roots.begin(), request_.submission_roots.end());
+  settings.net_namespace = request_.net_namespace;
   // The box pins the program itself, right before exec: its setup (~2 ms) then runs
   // beside the interactor's start instead of after it on one CPU.
   settings.cpu = spawn.cpu;

@@ -81,6 +81,9 @@ struct InteractionRequest {
   int cpu = -1;
   // Run the submission inside judge-box (box/sandbox.hpp); false: as a plain child.
   bool contain = true;
+  // Boxed: the judge's shared network namespace (box/net_namespace.hpp); "" : the box
+  // makes its own.
+  std::string net_namespace;
 };
 
 struct InteractionResult {

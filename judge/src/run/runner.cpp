@@ -60,7 +60,7 @@ InteractionRequest pass_request(const Problem& problem, const Submission& submis
 }
 
 TestOutcome run_passes(const Problem& problem, const Submission& submission, const TestCase& test,
-                       const RunOptions& options) {
+                       const RunOptions& options, const std::string& net_namespace) {
   TestOutcome outcome;
   outcome.name = test.name;
   const std::optional<fs::path> transcript = transcript_path(test, options);
@@ -73,6 +73,7 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
   for (std::int64_t pass = 1;; ++pass) {
     TempDir work("judge-work-");
     InteractionRequest request = pass_request(problem, submission, test, options);
+    request.net_namespace = net_namespace;
     request.test_input = input;
     request.feedback_dir = feedback.path();
     request.work_dir = work.path();
@@ -134,7 +135,7 @@ TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& 
   // A folder or a file the judge could not make is the judge's failure, whatever
   // the library that noticed it.
   try {
-    return run_passes(problem, submission, test, options);
+    return run_passes(problem, submission, test, options, options.contain ? net_namespace_.path() : "");
   } catch (const fs::filesystem_error& error) {
     throw JudgeFault(error.what());
   } catch (const std::system_error& error) {

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "box/net_namespace.hpp"
 #include "problem/problem.hpp"
 #include "problem/scoring.hpp"
 #include "problem/tests.hpp"
@@ -66,11 +67,17 @@ class TestExecutor {
 };
 
 // Runs tests with real processes (Interaction), each pass in fresh temporary folders
-// (the submission's working directory, the feedback directory).
+// (the submission's working directory, the feedback directory). Its boxes share one
+// network namespace (box/net_namespace.hpp), made from the start on a thread of its
+// own; `contain` false (--sandbox none): none is made.
 class ProcessExecutor : public TestExecutor {
  public:
+  explicit ProcessExecutor(bool contain = true) : net_namespace_(contain) {}
   TestOutcome run_test(const Problem& problem, const Submission& submission,
                        const TestCase& test, const RunOptions& options) override;
+
+ private:
+  SharedNetNamespace net_namespace_;
 };
 
 struct RunResult {
