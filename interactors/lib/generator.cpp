@@ -32,6 +32,7 @@ std::uint64_t seed_argument(std::string_view text) {
 
 int run_generator(int argc, char** argv, std::string_view usage, GenerateTest generate) {
   try {
+    if (argc < 2) throw GeneratorUsageError{"no command"};
     const std::string test = generate(std::vector<std::string_view>(argv + 1, argv + argc));
     if (std::fwrite(test.data(), 1, test.size(), stdout) != test.size() || std::fflush(stdout) != 0) {
       std::fputs("generator: cannot write the test to stdout\n", stderr);

@@ -30,8 +30,9 @@ std::int64_t integer_argument(std::string_view text, std::int64_t min, std::int6
 // SEED: any unsigned 64-bit decimal integer.
 std::uint64_t seed_argument(std::string_view text);
 
-// The whole main(): GENERATE gets argv[1..] (it may throw GeneratorUsageError), its
-// test is written to stdout; returns the exit status above.
+// The whole main(): GENERATE gets argv[1..], never empty ("no command" is a usage
+// error), and may throw GeneratorUsageError; its test is written to stdout. Returns
+// the exit status above.
 using GenerateTest = std::string (*)(const std::vector<std::string_view>& args);
 int run_generator(int argc, char** argv, std::string_view usage, GenerateTest generate);
 

@@ -39,7 +39,7 @@ TEST(GeneratorArguments, ACommandTakesExactlyItsCount) {
 }
 
 std::string echo_arguments(const std::vector<std::string_view>& args) {
-  if (args.empty()) throw GeneratorUsageError{"no command"};
+  if (args[0] == "bad") throw GeneratorUsageError{"unknown command 'bad'"};
   std::string test;
   for (const auto arg : args) test += std::string(arg) + "\n";
   return test;
@@ -63,6 +63,11 @@ TEST(RunGenerator, AWrongCommandLineSaysWhatAndTheUsageAndExitsTwo) {
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), "generator: no command\nusage: generator sorted N\n");
   EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
   EXPECT_EQ(status, 2);
+  std::string a1 = "bad";
+  char* bad_argv[] = {a0.data(), a1.data()};
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(run_generator(2, bad_argv, "usage: generator sorted N\n", echo_arguments), 2);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "generator: unknown command 'bad'\nusage: generator sorted N\n");
 }
 
 }  // namespace

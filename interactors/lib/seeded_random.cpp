@@ -24,9 +24,14 @@ void SeededRandom::shuffle(std::vector<int>& values) {
   }
 }
 
-std::vector<int> random_permutation(int n, SeededRandom& random) {
+std::vector<int> ascending_permutation(int n) {
   std::vector<int> values(static_cast<std::size_t>(n));
   std::iota(values.begin(), values.end(), 1);
+  return values;
+}
+
+std::vector<int> random_permutation(int n, SeededRandom& random) {
+  std::vector<int> values = ascending_permutation(n);
   random.shuffle(values);
   return values;
 }

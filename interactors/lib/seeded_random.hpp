@@ -26,7 +26,10 @@ class SeededRandom {
   std::mt19937_64 engine_;
 };
 
-// A uniformly random permutation of 1..n.
+// 1, 2, ..., n.
+std::vector<int> ascending_permutation(int n);
+
+// A uniformly random permutation of 1..n: shuffle(ascending_permutation(n)).
 std::vector<int> random_permutation(int n, SeededRandom& random);
 
 }  // namespace interactor

@@ -7,7 +7,6 @@
 //   generator random N P SEED         a `random SEED` test (the interactor draws p)
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,9 +16,15 @@
 
 #include "limits.hpp"
 #include "generator.hpp"
+#include "seeded_random.hpp"
 #include "random_permutation.hpp"
 
 namespace {
+
+using interactor::ascending_permutation;
+using interactor::GeneratorUsageError;
+using interactor::integer_argument;
+using interactor::seed_argument;
 
 constexpr std::string_view kUsage =
     "usage: generator sample\n"
@@ -33,45 +38,40 @@ std::string fixed_test(std::int64_t penalty, const std::vector<int>& shatter_flo
   return fmt::format("{}\n{}\nfixed\n{}\n", shatter_floor.size(), penalty, fmt::join(shatter_floor, " "));
 }
 
-std::vector<int> ascending(int n) {
-  std::vector<int> values(static_cast<std::size_t>(n));
-  std::iota(values.begin(), values.end(), 1);
-  return values;
-}
-
 std::string generate(const std::vector<std::string_view>& args) {
-  if (args.empty()) throw interactor::GeneratorUsageError{"no command"};
-  const std::string_view command = args[0];
+  const std::string_view command = args[0];  // run_generator: there is one
   const auto expect_args = [&](std::size_t count) { interactor::expect_argument_count(args, count); };
   if (command == "sample") {
     expect_args(0);
     return fixed_test(3, {2, 1, 3});
   }
-  const auto n_arg = [&] { return static_cast<int>(interactor::integer_argument(args[1], egg_drop::kMinN, egg_drop::kMaxN, "N")); };
+  const auto n_arg = [&] {
+    return static_cast<int>(integer_argument(args[1], egg_drop::kMinN, egg_drop::kMaxN, "N"));
+  };
   const auto penalty_arg = [&] {
-    return interactor::integer_argument(args[2], egg_drop::kMinPenalty, egg_drop::kMaxPenalty, "P");
+    return integer_argument(args[2], egg_drop::kMinPenalty, egg_drop::kMaxPenalty, "P");
   };
   if (command == "sorted") {
     expect_args(2);
-    return fixed_test(penalty_arg(), ascending(n_arg()));
+    return fixed_test(penalty_arg(), ascending_permutation(n_arg()));
   }
   if (command == "reversed") {
     expect_args(2);
-    std::vector<int> floors = ascending(n_arg());
+    std::vector<int> floors = ascending_permutation(n_arg());
     std::reverse(floors.begin(), floors.end());
     return fixed_test(penalty_arg(), floors);
   }
   if (command == "fixed-random") {
     expect_args(3);
-    return fixed_test(penalty_arg(), egg_drop::random_permutation(n_arg(), interactor::seed_argument(args[3])));
+    return fixed_test(penalty_arg(), egg_drop::random_permutation(n_arg(), seed_argument(args[3])));
   }
   if (command == "random") {
     expect_args(3);
     const int n = n_arg();
     const std::int64_t penalty = penalty_arg();
-    return fmt::format("{}\n{}\nrandom {}\n", n, penalty, interactor::seed_argument(args[3]));
+    return fmt::format("{}\n{}\nrandom {}\n", n, penalty, seed_argument(args[3]));
   }
-  throw interactor::GeneratorUsageError{fmt::format("unknown command '{}'", command)};
+  throw GeneratorUsageError{fmt::format("unknown command '{}'", command)};
 }
 
 }  // namespace

@@ -9,7 +9,6 @@
 //   generator probe N SEED [plain]          a `probe SEED` test (worst adversary, then a replay)
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,10 +16,16 @@
 #include <fmt/format.h>
 
 #include "generator.hpp"
+#include "seeded_random.hpp"
 #include "random_sizes.hpp"
 #include "test_format.hpp"
 
 namespace {
+
+using interactor::ascending_permutation;
+using interactor::GeneratorUsageError;
+using interactor::integer_argument;
+using interactor::seed_argument;
 
 constexpr std::string_view kUsage =
     "usage: generator sample\n"
@@ -33,28 +38,22 @@ constexpr std::string_view kUsage =
     "N: 2..1000, SEED: 0..18446744073709551615\n";
 
 int parse_n(std::string_view text) {
-  return static_cast<int>(interactor::integer_argument(text, nuts_bolts::kMinN, nuts_bolts::kMaxN, "N"));
-}
-
-std::vector<int> ascending(int n) {
-  std::vector<int> values(static_cast<std::size_t>(n));
-  std::iota(values.begin(), values.end(), 1);
-  return values;
+  return static_cast<int>(integer_argument(text, nuts_bolts::kMinN, nuts_bolts::kMaxN, "N"));
 }
 
 std::string generate(const std::vector<std::string_view>& args) {
-  if (args.empty()) throw interactor::GeneratorUsageError{"no command"};
-  const std::string_view command = args[0];
+  const std::string_view command = args[0];  // run_generator: there is one
   // `count` arguments, then optionally the word `option` (returns whether it is there).
   const auto expect_args = [&](std::size_t count, std::string_view option = {}) {
     if (!option.empty() && args.size() == count + 2) {
       if (args.back() != option) {
-        throw interactor::GeneratorUsageError{fmt::format("'{}' takes '{}' after its arguments, got '{}'", command, option, args.back())};
+        throw GeneratorUsageError{
+            fmt::format("'{}' takes '{}' after its arguments, got '{}'", command, option, args.back())};
       }
       return true;
     }
     if (args.size() != count + 1) {
-      throw interactor::GeneratorUsageError{fmt::format("'{}' takes {} argument(s){}, got {}", command, count,
+      throw GeneratorUsageError{fmt::format("'{}' takes {} argument(s){}, got {}", command, count,
                                    option.empty() ? "" : fmt::format(" and optionally '{}'", option),
                                    args.size() - 1)};
     }
@@ -68,26 +67,26 @@ std::string generate(const std::vector<std::string_view>& args) {
   if (command == "sorted") {
     const bool strict = expect_args(1, "strict");
     const int n = parse_n(args[1]);
-    return nuts_bolts::fixed_test_text({ascending(n), ascending(n)}, strict);
+    return nuts_bolts::fixed_test_text({ascending_permutation(n), ascending_permutation(n)}, strict);
   }
   if (command == "reversed") {
     const bool strict = expect_args(1, "strict");
     const int n = parse_n(args[1]);
-    std::vector<int> bolts = ascending(n);
+    std::vector<int> bolts = ascending_permutation(n);
     std::reverse(bolts.begin(), bolts.end());
-    return nuts_bolts::fixed_test_text({ascending(n), bolts}, strict);
+    return nuts_bolts::fixed_test_text({ascending_permutation(n), bolts}, strict);
   }
   if (command == "fixed-random") {
     const bool strict = expect_args(2, "strict");
-    return nuts_bolts::fixed_test_text(nuts_bolts::random_sizes(parse_n(args[1]), interactor::seed_argument(args[2])), strict);
+    return nuts_bolts::fixed_test_text(nuts_bolts::random_sizes(parse_n(args[1]), seed_argument(args[2])), strict);
   }
   for (const auto& [mode, option] : {std::pair{"random", "strict"}, {"punish", "plain"}, {"probe", "plain"}}) {
     if (command != mode) continue;
     const bool with_option = expect_args(2, option);
     const int n = parse_n(args[1]);
-    return fmt::format("{}\n{} {}{}\n", n, mode, interactor::seed_argument(args[2]), with_option ? fmt::format(" {}", option) : "");
+    return fmt::format("{}\n{} {}{}\n", n, mode, seed_argument(args[2]), with_option ? fmt::format(" {}", option) : "");
   }
-  throw interactor::GeneratorUsageError{fmt::format("unknown command '{}'", command)};
+  throw GeneratorUsageError{fmt::format("unknown command '{}'", command)};
 }
 
 }  // namespace
