@@ -21,11 +21,6 @@
 
 namespace {
 
-using interactor::ascending_permutation;
-using interactor::GeneratorUsageError;
-using interactor::integer_argument;
-using interactor::seed_argument;
-
 constexpr std::string_view kUsage =
     "usage: generator sample\n"
     "       generator sorted N P\n"
@@ -46,32 +41,32 @@ std::string generate(const std::vector<std::string_view>& args) {
     return fixed_test(3, {2, 1, 3});
   }
   const auto n_arg = [&] {
-    return static_cast<int>(integer_argument(args[1], egg_drop::kMinN, egg_drop::kMaxN, "N"));
+    return static_cast<int>(interactor::integer_argument(args[1], egg_drop::kMinN, egg_drop::kMaxN, "N"));
   };
   const auto penalty_arg = [&] {
-    return integer_argument(args[2], egg_drop::kMinPenalty, egg_drop::kMaxPenalty, "P");
+    return interactor::integer_argument(args[2], egg_drop::kMinPenalty, egg_drop::kMaxPenalty, "P");
   };
   if (command == "sorted") {
     expect_args(2);
-    return fixed_test(penalty_arg(), ascending_permutation(n_arg()));
+    return fixed_test(penalty_arg(), interactor::ascending_permutation(n_arg()));
   }
   if (command == "reversed") {
     expect_args(2);
-    std::vector<int> floors = ascending_permutation(n_arg());
+    std::vector<int> floors = interactor::ascending_permutation(n_arg());
     std::reverse(floors.begin(), floors.end());
     return fixed_test(penalty_arg(), floors);
   }
   if (command == "fixed-random") {
     expect_args(3);
-    return fixed_test(penalty_arg(), egg_drop::random_permutation(n_arg(), seed_argument(args[3])));
+    return fixed_test(penalty_arg(), egg_drop::random_permutation(n_arg(), interactor::seed_argument(args[3])));
   }
   if (command == "random") {
     expect_args(3);
     const int n = n_arg();
     const std::int64_t penalty = penalty_arg();
-    return fmt::format("{}\n{}\nrandom {}\n", n, penalty, seed_argument(args[3]));
+    return fmt::format("{}\n{}\nrandom {}\n", n, penalty, interactor::seed_argument(args[3]));
   }
-  throw GeneratorUsageError{fmt::format("unknown command '{}'", command)};
+  throw interactor::GeneratorUsageError{fmt::format("unknown command '{}'", command)};
 }
 
 }  // namespace

@@ -22,11 +22,6 @@
 
 namespace {
 
-using interactor::ascending_permutation;
-using interactor::GeneratorUsageError;
-using interactor::integer_argument;
-using interactor::seed_argument;
-
 constexpr std::string_view kUsage =
     "usage: generator sample\n"
     "       generator sorted N [strict]\n"
@@ -38,7 +33,7 @@ constexpr std::string_view kUsage =
     "N: 2..1000, SEED: 0..18446744073709551615\n";
 
 int parse_n(std::string_view text) {
-  return static_cast<int>(integer_argument(text, nuts_bolts::kMinN, nuts_bolts::kMaxN, "N"));
+  return static_cast<int>(interactor::integer_argument(text, nuts_bolts::kMinN, nuts_bolts::kMaxN, "N"));
 }
 
 std::string generate(const std::vector<std::string_view>& args) {
@@ -47,13 +42,13 @@ std::string generate(const std::vector<std::string_view>& args) {
   const auto expect_args = [&](std::size_t count, std::string_view option = {}) {
     if (!option.empty() && args.size() == count + 2) {
       if (args.back() != option) {
-        throw GeneratorUsageError{
+        throw interactor::GeneratorUsageError{
             fmt::format("'{}' takes '{}' after its arguments, got '{}'", command, option, args.back())};
       }
       return true;
     }
     if (args.size() != count + 1) {
-      throw GeneratorUsageError{fmt::format("'{}' takes {} argument(s){}, got {}", command, count,
+      throw interactor::GeneratorUsageError{fmt::format("'{}' takes {} argument(s){}, got {}", command, count,
                                    option.empty() ? "" : fmt::format(" and optionally '{}'", option),
                                    args.size() - 1)};
     }
@@ -67,26 +62,29 @@ std::string generate(const std::vector<std::string_view>& args) {
   if (command == "sorted") {
     const bool strict = expect_args(1, "strict");
     const int n = parse_n(args[1]);
-    return nuts_bolts::fixed_test_text({ascending_permutation(n), ascending_permutation(n)}, strict);
+    const std::vector<int> sizes = interactor::ascending_permutation(n);
+    return nuts_bolts::fixed_test_text({sizes, sizes}, strict);
   }
   if (command == "reversed") {
     const bool strict = expect_args(1, "strict");
     const int n = parse_n(args[1]);
-    std::vector<int> bolts = ascending_permutation(n);
+    std::vector<int> bolts = interactor::ascending_permutation(n);
     std::reverse(bolts.begin(), bolts.end());
-    return nuts_bolts::fixed_test_text({ascending_permutation(n), bolts}, strict);
+    return nuts_bolts::fixed_test_text({interactor::ascending_permutation(n), bolts}, strict);
   }
   if (command == "fixed-random") {
     const bool strict = expect_args(2, "strict");
-    return nuts_bolts::fixed_test_text(nuts_bolts::random_sizes(parse_n(args[1]), seed_argument(args[2])), strict);
+    const nuts_bolts::Sizes sizes = nuts_bolts::random_sizes(parse_n(args[1]), interactor::seed_argument(args[2]));
+    return nuts_bolts::fixed_test_text(sizes, strict);
   }
   for (const auto& [mode, option] : {std::pair{"random", "strict"}, {"punish", "plain"}, {"probe", "plain"}}) {
     if (command != mode) continue;
     const bool with_option = expect_args(2, option);
     const int n = parse_n(args[1]);
-    return fmt::format("{}\n{} {}{}\n", n, mode, seed_argument(args[2]), with_option ? fmt::format(" {}", option) : "");
+    const std::uint64_t seed = interactor::seed_argument(args[2]);
+    return fmt::format("{}\n{} {}{}\n", n, mode, seed, with_option ? fmt::format(" {}", option) : "");
   }
-  throw GeneratorUsageError{fmt::format("unknown command '{}'", command)};
+  throw interactor::GeneratorUsageError{fmt::format("unknown command '{}'", command)};
 }
 
 }  // namespace

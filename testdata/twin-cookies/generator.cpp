@@ -21,10 +21,6 @@
 
 namespace {
 
-using interactor::GeneratorUsageError;
-using interactor::integer_argument;
-using interactor::seed_argument;
-
 constexpr std::string_view kUsage =
     "usage: generator sample 1|2\n"
     "       generator fixed N STRATEGY SEED\n"
@@ -32,12 +28,12 @@ constexpr std::string_view kUsage =
     "N, LO <= HI: 1..5000, STRATEGY: random, min, max, first, last, spoiler, SEED: 0..18446744073709551615\n";
 
 int parse_n(std::string_view text) {
-  return static_cast<int>(integer_argument(text, twin_cookies::kMinN, twin_cookies::kMaxN, "N"));
+  return static_cast<int>(interactor::integer_argument(text, twin_cookies::kMinN, twin_cookies::kMaxN, "N"));
 }
 
 std::string_view parse_strategy(std::string_view text) {
   if (!twin_cookies::strategy_from_name(text)) {
-    throw GeneratorUsageError{
+    throw interactor::GeneratorUsageError{
         fmt::format("unknown STRATEGY '{}' (known: {})", text, twin_cookies::strategy_names())};
   }
   return text;
@@ -54,23 +50,23 @@ std::string generate(const std::vector<std::string_view>& args) {
     expect_args(1);
     if (args[1] == "1") return test(1, "random", 1);  // n = 1: every order is what arrives
     if (args[1] == "2") return test(2, "random", 9);  // delivers 7, 2, 5 for ? 3 7, ? 2 8, ? 1 5
-    throw GeneratorUsageError{fmt::format("there are samples 1 and 2, not '{}'", args[1])};
+    throw interactor::GeneratorUsageError{fmt::format("there are samples 1 and 2, not '{}'", args[1])};
   }
   if (command == "fixed") {
     expect_args(3);
-    return test(parse_n(args[1]), parse_strategy(args[2]), seed_argument(args[3]));
+    return test(parse_n(args[1]), parse_strategy(args[2]), interactor::seed_argument(args[3]));
   }
   if (command == "between") {
     expect_args(4);
     const int low = parse_n(args[1]);
     const int high = parse_n(args[2]);
-    if (low > high) throw GeneratorUsageError{fmt::format("LO = {} is above HI = {}", low, high)};
-    const std::uint64_t seed = seed_argument(args[4]);
+    if (low > high) throw interactor::GeneratorUsageError{fmt::format("LO = {} is above HI = {}", low, high)};
+    const std::uint64_t seed = interactor::seed_argument(args[4]);
     twin_cookies::Random random(seed);
     const auto n = low + static_cast<int>(random.below(static_cast<std::uint64_t>(high - low) + 1));
     return test(n, parse_strategy(args[3]), seed);
   }
-  throw GeneratorUsageError{fmt::format("unknown command '{}'", command)};
+  throw interactor::GeneratorUsageError{fmt::format("unknown command '{}'", command)};
 }
 
 }  // namespace
