@@ -71,7 +71,8 @@ void add_run_command(Commands& commands) {
       ->capture_default_str();
   run->add_option("--sandbox", args.sandbox,
                   "auto (default): run the submission in judge-box with its own user, mount, "
-                  "network, ipc and pid namespaces, an unprivileged uid, a private root "
+                  "ipc and pid namespaces, an empty network namespace (one per judge, shared "
+                  "by its tests in turn), an unprivileged uid, a private root "
                   "without the test data, and cgroup limits, as far as the machine allows "
                   "(what could not be enforced is printed and in the JSON's \"containment\"); "
                   "none: run it as a plain child of the judge (trusted code only)")
