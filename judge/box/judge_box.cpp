@@ -3,8 +3,9 @@
 // vfork + exec, see process.cpp) instead of the submission itself:
 //
 //   judge ──exec──▶ judge-box (B, the judge's pid namespace)
-//                     │ joins the test's cgroups, drops to an unprivileged uid,
-//                     │ unshares user, mount, net, ipc, uts and pid namespaces
+//                     │ joins the test's cgroups and the judge's network namespace,
+//                     │ drops to an unprivileged uid, unshares user, mount, ipc,
+//                     │ uts and pid namespaces (and net, without the judge's)
 //                     └─fork─▶ init (C, pid 1 of the new pid namespace)
 //                                │ builds a private root: /usr and the loader files
 //                                │ read-only, the submission, an empty /tmp; chroot

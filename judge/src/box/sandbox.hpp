@@ -1,6 +1,7 @@
 // How the judge contains a submission: it runs it through judge-box (the program in
-// judge/box/, built next to the judge), in its own user, mount, network, ipc, uts
-// and pid namespaces, as an unprivileged uid when the judge is root, with a private
+// judge/box/, built next to the judge), in its own user, mount, ipc, uts and pid
+// namespaces and the empty network namespace its judge shares between its tests
+// (net_namespace.hpp), as an unprivileged uid when the judge is root, with a private
 // root that holds the system's /usr read-only, the submission's own files under
 // /box and an empty /tmp, inside the test's cgroups (cgroup.hpp). docs/sandbox.md
 // has the threat model. This file turns a submission's command into judge-box's
