@@ -33,9 +33,9 @@ std::vector<int> read_permutation(TestFile& file, int n) {
 }  // namespace
 
 EggTest read_test(TestFile& file) {
-  const auto n = static_cast<int>(file.read_int_line(kMinN, kMaxN, "N"));
+  const auto n = static_cast<int>(file.read_int_line(kNRange, "N"));
   EggTest test;
-  test.penalty = file.read_int_line(kMinPenalty, kMaxPenalty, "P");
+  test.penalty = file.read_int_line(kPenaltyRange, "P");
 
   Line mode_line = file.read_line("the mode");
   mode_line.set_shape("'fixed' or 'random SEED'");

@@ -21,8 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!interactor_fuzz::parse_or_refuse([&] { test = egg_drop::read_test(file); })) return 0;
 
   const int n = test.n();
-  FUZZ_CHECK(n >= egg_drop::kMinN && n <= egg_drop::kMaxN, "N = {}", n);
-  FUZZ_CHECK(test.penalty >= egg_drop::kMinPenalty && test.penalty <= egg_drop::kMaxPenalty, "P = {}", test.penalty);
+  FUZZ_CHECK(egg_drop::kNRange.contains(n), "N = {}", n);
+  FUZZ_CHECK(egg_drop::kPenaltyRange.contains(test.penalty), "P = {}", test.penalty);
   FUZZ_CHECK(interactor_fuzz::is_permutation_of_1_to_n(test.shatter_floor, static_cast<std::size_t>(n)),
              "p is not a permutation of 1..{}", n);
   FUZZ_CHECK(test.facts.value("n", -1) == n && test.facts.value("penalty", std::int64_t{-1}) == test.penalty,

@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   FUZZ_CHECK(setup.oracle != nullptr, "no oracle");
   const int n = setup.oracle->n();
-  FUZZ_CHECK(n >= nuts_bolts::kMinN && n <= nuts_bolts::kMaxN, "n = {}", n);
+  FUZZ_CHECK(nuts_bolts::kNRange.contains(n), "n = {}", n);
   const std::string mode = setup.facts.value("mode", "");
   FUZZ_CHECK(setup.facts.value("strict", !setup.strict) == setup.strict, "facts {}", setup.facts.dump());
   FUZZ_CHECK(setup.probe == (mode == "probe"), "probe {} in mode {}", setup.probe, mode);

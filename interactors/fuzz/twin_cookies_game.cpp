@@ -47,7 +47,7 @@ constexpr std::array<std::string_view, 7> kTests = {
 __extension__ using Sum = __int128;
 
 std::optional<std::int64_t> reference_cookie(std::string_view token) {
-  return interactor_fuzz::canonical_in(token, twin_cookies::kMinCookie, twin_cookies::kMaxCookie);
+  return interactor_fuzz::canonical_in(token, twin_cookies::kCookieRange.min, twin_cookies::kCookieRange.max);
 }
 
 // After the leading token: exactly `count` cookie values.

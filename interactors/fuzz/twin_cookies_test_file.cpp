@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   twin_cookies::TestSetup setup;
   if (!interactor_fuzz::parse_or_refuse([&] { setup = twin_cookies::read_test(file); })) return 0;
 
-  FUZZ_CHECK(setup.n >= twin_cookies::kMinN && setup.n <= twin_cookies::kMaxN, "n = {}", setup.n);
+  FUZZ_CHECK(twin_cookies::kNRange.contains(setup.n), "n = {}", setup.n);
   FUZZ_CHECK(setup.courier != nullptr, "no courier");
   const std::string canonical =
       fmt::format("{}\n{} {}\n", setup.n, twin_cookies::strategy_name(setup.strategy), setup.seed);

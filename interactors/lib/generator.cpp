@@ -14,10 +14,11 @@ void expect_argument_count(const std::vector<std::string_view>& args, std::size_
   }
 }
 
-std::int64_t integer_argument(std::string_view text, std::int64_t min, std::int64_t max, std::string_view name) {
+std::int64_t integer_argument(std::string_view text, IntRange range, std::string_view name) {
   std::int64_t value = 0;
-  if (parse_int64(text, value) != IntError::none || value < min || value > max) {
-    throw GeneratorUsageError{fmt::format("{} must be an integer in {}..{}, got '{}'", name, min, max, text)};
+  if (parse_int64(text, value) != IntError::none || !range.contains(value)) {
+    throw GeneratorUsageError{
+        fmt::format("{} must be an integer in {}..{}, got '{}'", name, range.min, range.max, text)};
   }
   return value;
 }

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "int_range.hpp"
+
 namespace interactor {
 
 // A wrong command line; MESSAGE says what is wrong (run_generator adds the usage).
@@ -24,8 +26,8 @@ struct GeneratorUsageError {
 // ARGS[0] is the command; it must have exactly COUNT arguments after it.
 void expect_argument_count(const std::vector<std::string_view>& args, std::size_t count);
 
-// A decimal integer in MIN..MAX ("NAME must be an integer in MIN..MAX, got 'TEXT'").
-std::int64_t integer_argument(std::string_view text, std::int64_t min, std::int64_t max, std::string_view name);
+// A decimal integer in RANGE ("NAME must be an integer in MIN..MAX, got 'TEXT'").
+std::int64_t integer_argument(std::string_view text, IntRange range, std::string_view name);
 
 // SEED: any unsigned 64-bit decimal integer.
 std::uint64_t seed_argument(std::string_view text);

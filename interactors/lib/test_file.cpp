@@ -52,9 +52,9 @@ Line TestFile::read_line(std::string_view what) {
   return Line(std::move(text), line_number_, LineSource::test_file, name_);
 }
 
-std::int64_t TestFile::read_int_line(std::int64_t min, std::int64_t max, std::string_view name) {
+std::int64_t TestFile::read_int_line(IntRange range, std::string_view name) {
   Line line = read_line(name);
-  const std::int64_t value = line.read_int(min, max, name);
+  const std::int64_t value = line.read_int(range.min, range.max, name);
   line.expect_end();
   return value;
 }

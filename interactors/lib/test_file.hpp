@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "int_range.hpp"
 #include "line.hpp"
 
 namespace interactor {
@@ -25,9 +26,9 @@ class TestFile {
 
   // The next line; judge error if the file has ended (`what` says what was missing).
   Line read_line(std::string_view what);
-  // The next line, holding one integer NAME in MIN..MAX and nothing else (a test's
-  // "n" line); judge error otherwise.
-  std::int64_t read_int_line(std::int64_t min, std::int64_t max, std::string_view name);
+  // The next line, holding one integer NAME in RANGE and nothing else (a test's "n"
+  // line); judge error otherwise.
+  std::int64_t read_int_line(IntRange range, std::string_view name);
   bool at_eof() const { return pos_ == content_.size(); }
   // Judge error unless every line has been read.
   void expect_eof() const;

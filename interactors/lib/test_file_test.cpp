@@ -101,12 +101,12 @@ TEST(TestFileFromTextTest, ReadsLikeAFile) {
 
 TEST(TestFileFromTextTest, AnIntLineHoldsOneIntegerInItsRange) {
   TestFile test = TestFile::from_text("n.in", "5\n12\n5 6\n");
-  EXPECT_EQ(test.read_int_line(1, 9, "n"), 5);
-  Finish finish = finish_of([&] { test.read_int_line(1, 9, "P"); });
+  EXPECT_EQ(test.read_int_line({1, 9}, "n"), 5);
+  Finish finish = finish_of([&] { test.read_int_line({1, 9}, "P"); });
   EXPECT_EQ(finish.outcome, Outcome::judge_error);
   EXPECT_NE(finish.message.find("P"), std::string::npos) << finish.message;
   EXPECT_NE(finish.message.find("12"), std::string::npos) << finish.message;
-  finish = finish_of([&] { test.read_int_line(1, 9, "n"); });
+  finish = finish_of([&] { test.read_int_line({1, 9}, "n"); });
   EXPECT_EQ(finish.outcome, Outcome::judge_error);
 }
 

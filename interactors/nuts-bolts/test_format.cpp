@@ -92,7 +92,7 @@ const std::array<Mode, 4> kModes = {{
 }  // namespace
 
 TestSetup read_test(TestFile& file) {
-  const auto n = static_cast<int>(file.read_int_line(kMinN, kMaxN, "n"));
+  const auto n = static_cast<int>(file.read_int_line(kNRange, "n"));
 
   Line mode_line = file.read_line("the mode");
   mode_line.set_shape("'fixed [strict]', 'random SEED [strict]', 'punish SEED [plain]' or 'probe SEED [plain]'");

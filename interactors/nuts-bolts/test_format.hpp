@@ -20,13 +20,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "int_range.hpp"
 #include "interactor.hpp"
 #include "size_oracle.hpp"
 
 namespace nuts_bolts {
 
-inline constexpr int kMinN = 2;
-inline constexpr int kMaxN = 1000;
+inline constexpr interactor::IntRange kNRange{2, 1000};
 
 struct TestSetup {
   std::unique_ptr<SizeOracle> oracle;

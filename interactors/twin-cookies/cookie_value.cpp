@@ -23,7 +23,7 @@ CookieError parse_cookie(std::string_view token, std::int64_t& value) {
   // At most 17 digits: below 10^17, no overflow possible in 64 bits.
   std::int64_t result = 0;
   for (char c : token) result = result * 10 + (c - '0');
-  if (result < kMinCookie || result > kMaxCookie) return CookieError::out_of_range;
+  if (!kCookieRange.contains(result)) return CookieError::out_of_range;
   value = result;
   return CookieError::none;
 }

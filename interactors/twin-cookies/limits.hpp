@@ -5,14 +5,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "int_range.hpp"
+
 namespace twin_cookies {
 
-inline constexpr int kMinN = 1;
-inline constexpr int kMaxN = 5000;
+inline constexpr interactor::IntRange kNRange{1, 5000};
 inline constexpr std::int64_t kMaxOrders = 101;
-inline constexpr std::int64_t kMinCookie = 1;
-inline constexpr std::int64_t kMaxCookie = 10'000'000'000'000'000;  // 10^16
-inline constexpr std::size_t kMaxCookieDigits = 17;                 // "10000000000000000"
+inline constexpr interactor::IntRange kCookieRange{1, 10'000'000'000'000'000};  // 1..10^16
+inline constexpr std::size_t kMaxCookieDigits = 17;                           // "10000000000000000"
 
 // The longest line a correct contestant can write, in bytes (without the '\n'):
 //   an order   "? v_1 ... v_n": '?' and n times ' ' + at most 17 digits = 1 + 18 n;

@@ -68,8 +68,8 @@ void parse_order(const Line& line, int n, std::int64_t order_number, std::vector
     }
     const bool well_formed = end > begin && (end == text.size() || text[end] == ' ') &&
                              (text[begin] != '0' || end == begin + 1) &&
-                             value >= static_cast<std::uint64_t>(kMinCookie) &&
-                             value <= static_cast<std::uint64_t>(kMaxCookie);
+                             value >= static_cast<std::uint64_t>(kCookieRange.min) &&
+                             value <= static_cast<std::uint64_t>(kCookieRange.max);
     if (!well_formed) {
       while (end < text.size() && text[end] != ' ') ++end;
       const std::string_view token = text.substr(begin, end - begin);

@@ -27,7 +27,7 @@ Iterator gallop(Iterator from, Iterator end, std::int64_t value) {
 // |value| if it could be a cookie: 0 and sums above 10^16 are never offered.
 void add_if_cookie(std::vector<std::int64_t>& sums, std::int64_t value) {
   if (value < 0) value = -value;
-  if (value != 0 && value <= kMaxCookie) sums.push_back(value);
+  if (value != 0 && value <= kCookieRange.max) sums.push_back(value);
 }
 
 }  // namespace

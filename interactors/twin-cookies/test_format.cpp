@@ -10,7 +10,7 @@ namespace twin_cookies {
 
 TestSetup read_test(interactor::TestFile& file) {
   TestSetup setup;
-  setup.n = static_cast<int>(file.read_int_line(kMinN, kMaxN, "n"));
+  setup.n = static_cast<int>(file.read_int_line(kNRange, "n"));
 
   interactor::Line second = file.read_line("the strategy");
   second.set_shape("'STRATEGY SEED'");

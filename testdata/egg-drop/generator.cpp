@@ -41,10 +41,10 @@ std::string generate(const std::vector<std::string_view>& args) {
     return fixed_test(3, {2, 1, 3});
   }
   const auto n_arg = [&] {
-    return static_cast<int>(interactor::integer_argument(args[1], egg_drop::kMinN, egg_drop::kMaxN, "N"));
+    return static_cast<int>(interactor::integer_argument(args[1], egg_drop::kNRange, "N"));
   };
   const auto penalty_arg = [&] {
-    return interactor::integer_argument(args[2], egg_drop::kMinPenalty, egg_drop::kMaxPenalty, "P");
+    return interactor::integer_argument(args[2], egg_drop::kPenaltyRange, "P");
   };
   if (command == "sorted") {
     expect_args(2);

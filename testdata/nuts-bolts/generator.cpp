@@ -33,7 +33,7 @@ constexpr std::string_view kUsage =
     "N: 2..1000, SEED: 0..18446744073709551615\n";
 
 int parse_n(std::string_view text) {
-  return static_cast<int>(interactor::integer_argument(text, nuts_bolts::kMinN, nuts_bolts::kMaxN, "N"));
+  return static_cast<int>(interactor::integer_argument(text, nuts_bolts::kNRange, "N"));
 }
 
 std::string generate(const std::vector<std::string_view>& args) {

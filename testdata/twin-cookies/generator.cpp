@@ -28,7 +28,7 @@ constexpr std::string_view kUsage =
     "N, LO <= HI: 1..5000, STRATEGY: random, min, max, first, last, spoiler, SEED: 0..18446744073709551615\n";
 
 int parse_n(std::string_view text) {
-  return static_cast<int>(interactor::integer_argument(text, twin_cookies::kMinN, twin_cookies::kMaxN, "N"));
+  return static_cast<int>(interactor::integer_argument(text, twin_cookies::kNRange, "N"));
 }
 
 std::string_view parse_strategy(std::string_view text) {
