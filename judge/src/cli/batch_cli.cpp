@@ -1,9 +1,11 @@
 // The `batch`, `merge` and `report` subcommands of the judge command line: their
-// options and help, parsed into BatchOptions / merge / report calls; and the hidden
-// `batch-worker` that runs one test of a batch (batch/worker.hpp).
+// options (their help: cli/command_help.hpp), parsed into BatchOptions / merge /
+// report calls; and the hidden `batch-worker` that runs one test of a batch
+// (batch/worker.hpp).
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/shared_options.hpp"
 
 #include "batch/batch.hpp"
 #include "batch/merge.hpp"
@@ -65,22 +67,7 @@ int run_batch_args(const BatchArgs& args) {
 }
 
 void add_batch_command(Commands& commands) {
-  auto [batch, s] = commands.add_with<BatchArgs>(
-      "batch", "Grade many submissions of many problems: parallel, resumable, shardable.",
-      "SUBMISSIONS are folders laid out as DIR/<participant>/<problem>.<ext> (.cpp .c .py, or "
-      "an executable named <problem>), or single files <problem>.<ext> (the participant is the "
-      "folder the file is in). Each source is compiled once; each test runs in a worker "
-      "process, graded as `judge run` grades it.\n"
-      "Writes into --out DIR: batch.json (the plan), journal.jsonl (one line per finished test, "
-      "appended and fsynced), results/<participant>/<problem>.json (the `judge run --json` "
-      "format), standings.json and standings.csv. Kill it at any moment (Ctrl-C, SIGKILL): "
-      "--resume finishes only what is missing, with the same results.\n"
-      "A shard's folder holds only its plan and journal: `judge merge` makes the results.\n"
-      "Exit status: 0 every submission AC; 1 some not AC; 2 usage or configuration error; 3 "
-      "judge error (a JE, or a test the judge could not run: --resume retries it); 130 "
-      "interrupted.\n"
-      "Layout, journal keys, standings columns, recipes (GNU parallel, Slurm): docs/batch.md.",
-      run_batch_args);
+  auto [batch, s] = commands.add_with<BatchArgs>(batch_help, run_batch_args);
   BatchOptions& o = s.options;
   batch->add_option("SUBMISSIONS", o.submissions,
                       "folders DIR/<participant>/<problem>.<ext>, or files <problem>.<ext>")
@@ -94,10 +81,9 @@ void add_batch_command(Commands& commands) {
                       "problem of the repository")
       ->delimiter(',')
       ->type_name("NAME,...");
-  batch->add_option("--tests", o.tests,
-                      "run only these tests of every problem (names, comma-separated; a problem "
-                      "without one of them skips it): quick rehearsals")
-      ->delimiter(',')
+  add_tests_option(batch, o.tests,
+                   "run only these tests of every problem (names, comma-separated; a problem "
+                   "without one of them skips it): quick rehearsals")
       ->type_name("NAME,...");
   batch->add_option("-j,--jobs", o.jobs,
                       "tests run at once, each in a worker process (default: half the cores, "
@@ -122,46 +108,27 @@ void add_batch_command(Commands& commands) {
                       "also write the HTML report to FILE: one self-contained file (whole "
                       "batches only)")
       ->type_name("FILE");
-  batch->add_flag("-q,--quiet", o.quiet, "print no progress, only warnings and errors");
+  add_quiet_flag(batch, o.quiet, "print no progress, only warnings and errors");
 }
 
-constexpr const char* merge_footer =
-    "The merged folder is the one an unsharded `judge batch` of the same work gives: plan, "
-    "journal, results, standings (and transcripts). Refuses (exit 2) when a test is "
-    "finished in none of the folders, naming the shard that is missing, and when a problem "
-    "or a submission differs between them.\n"
-    "Exit status: 0 every submission AC; 1 some not AC; 2 usage error or cannot merge; 3 a "
-    "JE. docs/batch.md.";
-
-constexpr const char* report_footer =
-    "--html writes one self-contained file (works offline): standings, each submission's "
-    "per-test verdicts and messages, transcripts when kept, and plots: queries against the "
-    "limit, problem metrics such as moves, the score curve, CPU time and memory against "
-    "their limits. Reads only DIR: works on any finished, resumed, merged or partial batch.\n"
-    "Exit status: 0 the reports are written; 2 DIR holds no batch; 3 a report cannot be "
-    "written. With --check: 0 every submission graded and AC; 1 some not AC or not "
-    "finished; 3 a JE. docs/batch.md.";
-
 void add_merge_command(Commands& commands) {
-  auto [merge, s] = commands.add_with<MergeArgs>(
-      "merge", "Combine batch folders (shards of one batch, or other batches) into one.", merge_footer,
-      [](const MergeArgs& args) {
-        std::vector<std::filesystem::path> dirs(args.dirs.begin(), args.dirs.end());
-        return merge_batches(dirs, args.out, report_files(args.files), args.quiet);
-      });
+  auto [merge, s] = commands.add_with<MergeArgs>(merge_help, [](const MergeArgs& args) {
+    std::vector<std::filesystem::path> dirs(args.dirs.begin(), args.dirs.end());
+    return merge_batches(dirs, args.out, report_files(args.files), args.quiet);
+  });
   merge->add_option("DIRS", s.dirs, "the batch folders to combine")->required()->type_name("DIR");
   merge->add_option("--out", s.out, "the merged batch folder to write")->required()->type_name("DIR");
   add_report_file_options(merge, s.files, "also write");
-  merge->add_flag("-q,--quiet", s.quiet, "print nothing but warnings and errors");
+  add_quiet_flag(merge, s.quiet, "print nothing but warnings and errors");
 }
 
 void add_report_command(Commands& commands) {
-  auto [report, s] = commands.add_with<ReportArgs>(
-      "report", "Standings of a batch folder, and its HTML, CSV and JUnit reports.", report_footer,
-      [](const ReportArgs& args) { return report_batch(args.dir, report_files(args.files), args.quiet, args.check); });
+  auto [report, s] = commands.add_with<ReportArgs>(report_help, [](const ReportArgs& args) {
+    return report_batch(args.dir, report_files(args.files), args.quiet, args.check);
+  });
   report->add_option("DIR", s.dir, "a batch folder (judge batch/merge --out)")->required()->type_name("DIR");
   add_report_file_options(report, s.files, "write");
-  report->add_flag("-q,--quiet", s.quiet, "do not print the standings");
+  add_quiet_flag(report, s.quiet, "do not print the standings");
   report->add_flag("--check", s.check,
                    "exit as judge batch does: 1 when some submission is not AC or not graded, 3 on a JE "
                    "(default: 0 once the reports are written)");
@@ -175,8 +142,7 @@ void add_batch_commands(Commands& commands) {
   add_report_command(commands);
   // Internal, hidden from --help: one test of a batch, run by a fresh judge
   // (batch/worker.hpp). Reads its job on stdin, writes the outcome on stdout.
-  commands.add("batch-worker", "internal: runs one test of judge batch", "", [] { return batch_worker_main(); })
-      ->group("");
+  commands.add(batch_worker_help, [] { return batch_worker_main(); })->group("");
 }
 
 }  // namespace judge

@@ -13,31 +13,20 @@
 #include "box/sandbox.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_command.hpp"
+#include "cli/shared_options.hpp"
 #include "verify/verify.hpp"
 #include "process/process.hpp"
 
 namespace judge {
 namespace {
 
-// The options and help of `judge run` (the command itself: cli/run_command.hpp).
+// The options of `judge run` (its help: cli/command_help.hpp; the command itself:
+// cli/run_command.hpp).
 void add_run_command(Commands& commands) {
-  auto [run, args] = commands.add_with<RunArgs>(
-      "run",
-      "Grade one submission on every test (or the chosen tests) of a problem.\n"
-      "Prints one line per test as it finishes and a summary.",
-      "Exit status: 0 every test AC; 1 some test not AC (CE included); 2 usage or\n"
-      "configuration error (nothing run); 3 judge error (JE on some test: a broken\n"
-      "interactor or test file; or the judge failed); 128+N stopped by signal N.\n"
-      "Example: judge run nuts-bolts solutions/nuts-bolts/accepted/quicksort.cpp --json r.json\n"
-      "Verdicts and JSON keys: README.md.",
-      [](const RunArgs& run_args) {
-        become_subreaper();
-        return run_command(run_args);
-      });
-  run->add_option("PROBLEM", args.problem,
-                  "a problem name of this repository (nuts-bolts, ...) or a directory holding "
-                  "problem.json")
-      ->required();
+  auto [run, args] = commands.add_with<RunArgs>(run_help, reaping_orphans(run_command));
+  add_problem_argument(run, args.problem,
+                       "a problem name of this repository (nuts-bolts, ...) or a directory holding "
+                       "problem.json");
   run->add_option("SUBMISSION", args.submission,
                   "an executable, a .cpp/.c source (compiled with g++ -O2 -std=c++20 / gcc -O2, "
                   "cached by content hash; a compile error is verdict CE) or a .py file (run "
@@ -45,13 +34,11 @@ void add_run_command(Commands& commands) {
       ->required();
   // Commas as in judge batch --tests; spaces too (the problem and submission are
   // still found when --tests comes first: CLI11 keeps the required positionals).
-  run->add_option("--tests", args.tests,
-                  "run only these tests: test names of the problem, or paths of test files "
-                  "anywhere (separated by commas or spaces; repeatable)")
-      ->expected(1, -1)
-      ->delimiter(',');
-  run->add_option("--json", args.json_file,
-                  "write the full result as JSON to FILE (atomically; keys in README.md)");
+  add_tests_option(run, args.tests,
+                   "run only these tests: test names of the problem, or paths of test files "
+                   "anywhere (separated by commas or spaces; repeatable)")
+      ->expected(1, -1);
+  add_json_option(run, args.json_file, "write the full result as JSON to FILE (atomically; keys in README.md)");
   run->add_option("--transcripts", args.transcripts_dir,
                   "keep each test's interaction in DIR/NAME.interaction ('<' judge to "
                   "submission, '>' submission to judge)");
@@ -62,21 +49,20 @@ void add_run_command(Commands& commands) {
                   "override the problem's memory limit, in MiB (16 to 1048576: a boxed program needs "
                   "a few MiB to start)")
       ->check(CLI::Range(memory_range.min, memory_range.max));
-  run->add_flag("-q,--quiet", args.quiet, "print only the summary line");
+  add_quiet_flag(run, args.quiet, "print only the summary line");
   run->add_option("--pin-cpu", args.pin_cpu,
                   "run the submission and the interactor of each test on one CPU: auto (a CPU "
                   "no other judge on this machine has claimed; default), none (let the scheduler place "
                   "them), or a CPU number. One core makes a round trip ~3x cheaper on VMs "
                   "whose cross-core wake-ups are slow; CPU time stays per process")
       ->capture_default_str();
-  run->add_option("--sandbox", args.sandbox,
-                  "auto (default): run the submission in judge-box with its own user, mount, "
-                  "ipc and pid namespaces, an empty network namespace (one per judge, shared "
-                  "by its tests in turn), an unprivileged uid, a private root "
-                  "without the test data, and cgroup limits, as far as the machine allows "
-                  "(what could not be enforced is printed and in the JSON's \"containment\"); "
-                  "none: run it as a plain child of the judge (trusted code only)")
-      ->capture_default_str();
+  add_sandbox_option(run, args.sandbox,
+                     "auto (default): run the submission in judge-box with its own user, mount, "
+                     "ipc and pid namespaces, an empty network namespace (one per judge, shared "
+                     "by its tests in turn), an unprivileged uid, a private root "
+                     "without the test data, and cgroup limits, as far as the machine allows "
+                     "(what could not be enforced is printed and in the JSON's \"containment\"); "
+                     "none: run it as a plain child of the judge (trusted code only)");
   run->add_flag("--stop-at-first-failure", args.stop_at_first_failure,
                 "stop after the first test that is not AC (the overall verdict is the same; "
                 "the tests not run score nothing)");
@@ -92,31 +78,19 @@ int run_verify(VerifyOptions options) {
   return run_verify_command(options);
 }
 
-// The options and help of `judge verify`.
+// The options of `judge verify`.
 void add_verify_command(Commands& commands) {
-  auto [verify, options] = commands.add_with<VerifyOptions>(
-      "verify",
-      "Grade every example submission of a problem (submissions/<verdict>/, submissions.yaml,\n"
-      "@EXPECTED_RESULTS@ tags) and check that each gets what it must.",
-      "PROBLEM is an ICPC/Kattis package (problem.yaml, legacy or 2023-07+), a folder with this\n"
-      "judge's problem.json (its \"submissions\" folder), or a problem name of this repository.\n"
-      "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
-      "specification says. Verdicts are checked as the ICPC classes (AC; WA = WA, PE, QLE;\n"
-      "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
-      "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage;\n"
-      "3 a judge error. A submission in a language this machine lacks is listed as SKIP.\n"
-      "Example: judge verify testdata/packages/guesslegacy --json verify.json",
-      run_verify);
-  verify->add_option("PROBLEM", options.problem, "the problem: a package folder or a problem name")->required();
+  auto [verify, options] = commands.add_with<VerifyOptions>(verify_help, run_verify);
+  add_problem_argument(verify, options.problem, "the problem: a package folder or a problem name");
   verify->add_option("SUBMISSIONS", options.submissions,
                      "only these submissions (files or folders; one that is not an example "
                      "submission is judged with no expectation)");
-  verify->add_option("--json", options.json_file, "write the table and every run as JSON to FILE (- for stdout)");
+  add_json_option(verify, options.json_file, "write the table and every run as JSON to FILE (- for stdout)");
   verify->add_flag("--all-tests", options.all_tests,
                    "run every test of every submission (default: a submission stops at its first "
                    "TLE, as every further test would cost a whole limit)");
-  verify->add_option("--sandbox", options.sandbox, "auto (default) or none, as for judge run")->capture_default_str();
-  verify->add_flag("-q,--quiet", options.quiet, "print only the summary");
+  add_sandbox_option(verify, options.sandbox);
+  add_quiet_flag(verify, options.quiet, "print only the summary");
 }
 
 }  // namespace

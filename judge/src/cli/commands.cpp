@@ -4,10 +4,9 @@
 
 namespace judge {
 
-CLI::App* Commands::add(const std::string& name, const std::string& description, const std::string& footer,
-                        std::function<int()> run) {
-  CLI::App* command = app_.add_subcommand(name, description);
-  if (!footer.empty()) command->footer(footer);
+CLI::App* Commands::add(const CommandHelp& help, std::function<int()> run) {
+  CLI::App* command = app_.add_subcommand(help.name, help.description);
+  if (*help.footer != '\0') command->footer(help.footer);
   commands_.emplace_back(command, std::move(run));
   return command;
 }

@@ -1,0 +1,122 @@
+// The help of each subcommand of the judge command line apart from its options: the
+// description `judge --help` lists and that opens `judge NAME --help`, and the footer
+// (exit status, an example) that closes it. In one file, in the order `judge --help`
+// lists the commands, so that the prose is read and kept consistent as a whole (the
+// exit statuses side by side); the files that add the commands bind their options.
+#pragma once
+
+namespace judge {
+
+struct CommandHelp {
+  const char* name;
+  const char* description;
+  const char* footer;  // "" none
+};
+
+inline constexpr CommandHelp run_help{
+    "run",
+    "Grade one submission on every test (or the chosen tests) of a problem.\n"
+    "Prints one line per test as it finishes and a summary.",
+    "Exit status: 0 every test AC; 1 some test not AC (CE included); 2 usage or\n"
+    "configuration error (nothing run); 3 judge error (JE on some test: a broken\n"
+    "interactor or test file; or the judge failed); 128+N stopped by signal N.\n"
+    "Example: judge run nuts-bolts solutions/nuts-bolts/accepted/quicksort.cpp --json r.json\n"
+    "Verdicts and JSON keys: README.md."};
+
+inline constexpr CommandHelp verify_help{
+    "verify",
+    "Grade every example submission of a problem (submissions/<verdict>/, submissions.yaml,\n"
+    "@EXPECTED_RESULTS@ tags) and check that each gets what it must.",
+    "PROBLEM is an ICPC/Kattis package (problem.yaml, legacy or 2023-07+), a folder with this\n"
+    "judge's problem.json (its \"submissions\" folder), or a problem name of this repository.\n"
+    "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
+    "specification says. Verdicts are checked as the ICPC classes (AC; WA = WA, PE, QLE;\n"
+    "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
+    "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage;\n"
+    "3 a judge error. A submission in a language this machine lacks is listed as SKIP.\n"
+    "Example: judge verify testdata/packages/guesslegacy --json verify.json"};
+
+inline constexpr CommandHelp batch_help{
+    "batch",
+    "Grade many submissions of many problems: parallel, resumable, shardable.",
+    "SUBMISSIONS are folders laid out as DIR/<participant>/<problem>.<ext> (.cpp .c .py, or "
+    "an executable named <problem>), or single files <problem>.<ext> (the participant is the "
+    "folder the file is in). Each source is compiled once; each test runs in a worker "
+    "process, graded as `judge run` grades it.\n"
+    "Writes into --out DIR: batch.json (the plan), journal.jsonl (one line per finished test, "
+    "appended and fsynced), results/<participant>/<problem>.json (the `judge run --json` "
+    "format), standings.json and standings.csv. Kill it at any moment (Ctrl-C, SIGKILL): "
+    "--resume finishes only what is missing, with the same results.\n"
+    "A shard's folder holds only its plan and journal: `judge merge` makes the results.\n"
+    "Exit status: 0 every submission AC; 1 some not AC; 2 usage or configuration error; 3 "
+    "judge error (a JE, or a test the judge could not run: --resume retries it); 130 "
+    "interrupted.\n"
+    "Layout, journal keys, standings columns, recipes (GNU parallel, Slurm): docs/batch.md."};
+
+inline constexpr CommandHelp merge_help{
+    "merge",
+    "Combine batch folders (shards of one batch, or other batches) into one.",
+    "The merged folder is the one an unsharded `judge batch` of the same work gives: plan, "
+    "journal, results, standings (and transcripts). Refuses (exit 2) when a test is "
+    "finished in none of the folders, naming the shard that is missing, and when a problem "
+    "or a submission differs between them.\n"
+    "Exit status: 0 every submission AC; 1 some not AC; 2 usage error or cannot merge; 3 a "
+    "JE. docs/batch.md."};
+
+inline constexpr CommandHelp report_help{
+    "report",
+    "Standings of a batch folder, and its HTML, CSV and JUnit reports.",
+    "--html writes one self-contained file (works offline): standings, each submission's "
+    "per-test verdicts and messages, transcripts when kept, and plots: queries against the "
+    "limit, problem metrics such as moves, the score curve, CPU time and memory against "
+    "their limits. Reads only DIR: works on any finished, resumed, merged or partial batch.\n"
+    "Exit status: 0 the reports are written; 2 DIR holds no batch; 3 a report cannot be "
+    "written. With --check: 0 every submission graded and AC; 1 some not AC or not "
+    "finished; 3 a JE. docs/batch.md."};
+
+// Hidden from `judge --help` (cli/batch_cli.cpp).
+inline constexpr CommandHelp batch_worker_help{"batch-worker", "internal: runs one test of judge batch", ""};
+
+inline constexpr CommandHelp doctor_help{
+    "doctor",
+    "check this host for the judge (cgroups, favordynmods, user namespaces, pipe size, CPU frequency,\n"
+    "swap, huge pages, root, judge-box): each item with its cost and the command that fixes it.\n"
+    "Exit 0 when verdicts are exact here (items marked 'slower' only cost time), 1 when not.",
+    ""};
+
+inline constexpr CommandHelp validate_help{
+    "validate",
+    "check every test input with the problem's input validators (ICPC convention: the input on stdin,\n"
+    "exit 42 valid, 43 invalid with the reason on stderr). problem.json names them in \"input_validator\"\n"
+    "and a subtask adds its \"input_validator_flags\"; a package has input_validators/.\n"
+    "Exit 0 every input valid, 1 some input invalid, 2 no validator, 3 a validator failed itself.",
+    "Example: judge validate twin-cookies --tests s3-02-n25-random"};
+
+inline constexpr CommandHelp generate_help{
+    "generate",
+    "make the problem's test inputs from its manifest: each line NAME ARGS... of the manifest\n"
+    "(problem.json \"manifest\", default TESTDATA/manifest.txt) runs the problem.json \"generator\"\n"
+    "with ARGS, and its stdout becomes TESTDATA/NAME.in; .in files not listed are removed.\n"
+    "Exit 0 written (--check: identical), 1 --check found differences, 2 no generator or manifest,\n"
+    "3 the generator failed.",
+    "Example: judge generate nuts-bolts --check"};
+
+inline constexpr CommandHelp new_help{
+    "new",
+    "start a problem: writes into DIR a working guess-the-number problem with every part a setter\n"
+    "replaces (problem.json, statement.md, interactor.cpp on the interactor library, generator.py and\n"
+    "data/manifest.txt, input_validator.py, submissions/accepted/ and wrong_answer/), generates its\n"
+    "data, and `judge verify DIR` passes at once. DIR must not exist or be empty (else exit 2).",
+    "Example: judge new ~/problems/guess && judge verify ~/problems/guess"};
+
+inline constexpr CommandHelp stress_help{
+    "stress",
+    "run a submission on generated tests until one fails: test i runs the generator with --args, {seed}\n"
+    "replaced by i and {n} by a size drawn from --sizes. The first failure is shrunk: smaller sizes are\n"
+    "tried upwards from LO, and the smallest failing test is printed with its verdict, input and\n"
+    "transcript (also saved in --out). Exit 0 no failure, 1 a failure found, 2 usage, 3 the generator\n"
+    "or the judge failed.",
+    "Example: judge stress nuts-bolts my.cpp --args 'random {n} {seed}' --sizes 2..1000\n"
+    "         (the generator of problem.json; another with --generator GEN)"};
+
+}  // namespace judge
