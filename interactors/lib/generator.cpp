@@ -23,6 +23,10 @@ std::int64_t integer_argument(std::string_view text, IntRange range, std::string
   return value;
 }
 
+int size_argument(std::string_view text, IntRange range) {
+  return static_cast<int>(integer_argument(text, range, "N"));
+}
+
 std::uint64_t seed_argument(std::string_view text) {
   std::uint64_t seed = 0;
   if (parse_uint64(text, seed) != IntError::none) {

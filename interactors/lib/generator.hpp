@@ -29,6 +29,9 @@ void expect_argument_count(const std::vector<std::string_view>& args, std::size_
 // A decimal integer in RANGE ("NAME must be an integer in MIN..MAX, got 'TEXT'").
 std::int64_t integer_argument(std::string_view text, IntRange range, std::string_view name);
 
+// N, the test's size, in RANGE (which lies within int): integer_argument(TEXT, RANGE, "N").
+int size_argument(std::string_view text, IntRange range);
+
 // SEED: any unsigned 64-bit decimal integer.
 std::uint64_t seed_argument(std::string_view text);
 

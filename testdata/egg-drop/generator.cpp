@@ -41,7 +41,7 @@ std::string generate(const std::vector<std::string_view>& args) {
     return fixed_test(3, {2, 1, 3});
   }
   const auto n_arg = [&] {
-    return static_cast<int>(interactor::integer_argument(args[1], egg_drop::kNRange, "N"));
+    return interactor::size_argument(args[1], egg_drop::kNRange);
   };
   const auto penalty_arg = [&] {
     return interactor::integer_argument(args[2], egg_drop::kPenaltyRange, "P");

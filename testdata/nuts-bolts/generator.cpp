@@ -32,10 +32,6 @@ constexpr std::string_view kUsage =
     "       generator probe N SEED [plain]\n"
     "N: 2..1000, SEED: 0..18446744073709551615\n";
 
-int parse_n(std::string_view text) {
-  return static_cast<int>(interactor::integer_argument(text, nuts_bolts::kNRange, "N"));
-}
-
 std::string generate(const std::vector<std::string_view>& args) {
   const std::string_view command = args[0];  // run_generator: there is one
   // `count` arguments, then optionally the word `option` (returns whether it is there).
@@ -61,26 +57,27 @@ std::string generate(const std::vector<std::string_view>& args) {
   }
   if (command == "sorted") {
     const bool strict = expect_args(1, "strict");
-    const int n = parse_n(args[1]);
+    const int n = interactor::size_argument(args[1], nuts_bolts::kNRange);
     const std::vector<int> sizes = interactor::ascending_permutation(n);
     return nuts_bolts::fixed_test_text({sizes, sizes}, strict);
   }
   if (command == "reversed") {
     const bool strict = expect_args(1, "strict");
-    const int n = parse_n(args[1]);
+    const int n = interactor::size_argument(args[1], nuts_bolts::kNRange);
     std::vector<int> bolts = interactor::ascending_permutation(n);
     std::reverse(bolts.begin(), bolts.end());
     return nuts_bolts::fixed_test_text({interactor::ascending_permutation(n), bolts}, strict);
   }
   if (command == "fixed-random") {
     const bool strict = expect_args(2, "strict");
-    const nuts_bolts::Sizes sizes = nuts_bolts::random_sizes(parse_n(args[1]), interactor::seed_argument(args[2]));
+    const nuts_bolts::Sizes sizes = nuts_bolts::random_sizes(interactor::size_argument(args[1], nuts_bolts::kNRange),
+                                                             interactor::seed_argument(args[2]));
     return nuts_bolts::fixed_test_text(sizes, strict);
   }
   for (const auto& [mode, option] : {std::pair{"random", "strict"}, {"punish", "plain"}, {"probe", "plain"}}) {
     if (command != mode) continue;
     const bool with_option = expect_args(2, option);
-    const int n = parse_n(args[1]);
+    const int n = interactor::size_argument(args[1], nuts_bolts::kNRange);
     const std::uint64_t seed = interactor::seed_argument(args[2]);
     return fmt::format("{}\n{} {}{}\n", n, mode, seed, with_option ? fmt::format(" {}", option) : "");
   }

@@ -27,10 +27,6 @@ constexpr std::string_view kUsage =
     "       generator between LO HI STRATEGY SEED\n"
     "N, LO <= HI: 1..5000, STRATEGY: random, min, max, first, last, spoiler, SEED: 0..18446744073709551615\n";
 
-int parse_n(std::string_view text) {
-  return static_cast<int>(interactor::integer_argument(text, twin_cookies::kNRange, "N"));
-}
-
 std::string_view parse_strategy(std::string_view text) {
   if (!twin_cookies::strategy_from_name(text)) {
     throw interactor::GeneratorUsageError{
@@ -54,12 +50,13 @@ std::string generate(const std::vector<std::string_view>& args) {
   }
   if (command == "fixed") {
     expect_args(3);
-    return test(parse_n(args[1]), parse_strategy(args[2]), interactor::seed_argument(args[3]));
+    return test(interactor::size_argument(args[1], twin_cookies::kNRange), parse_strategy(args[2]),
+                interactor::seed_argument(args[3]));
   }
   if (command == "between") {
     expect_args(4);
-    const int low = parse_n(args[1]);
-    const int high = parse_n(args[2]);
+    const int low = interactor::size_argument(args[1], twin_cookies::kNRange);
+    const int high = interactor::size_argument(args[2], twin_cookies::kNRange);
     if (low > high) throw interactor::GeneratorUsageError{fmt::format("LO = {} is above HI = {}", low, high)};
     const std::uint64_t seed = interactor::seed_argument(args[4]);
     twin_cookies::Random random(seed);
