@@ -48,7 +48,7 @@ std::string unique_name() {
 
 // Removes parent/judge/<pid>-* cgroups of judges that are gone (killed with SIGKILL,
 // they could not remove their own); a cgroup still in use cannot be removed anyway.
-void remove_stale(const fs::path& judge_dir) {
+void remove_stale_in(const fs::path& judge_dir) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(judge_dir, ec)) {
     const std::string name = entry.path().filename().string();
@@ -58,11 +58,19 @@ void remove_stale(const fs::path& judge_dir) {
   }
 }
 
+// The judge's own cgroup in the v2 tree at `root` (from /proc/self/cgroup's "0::" line).
+fs::path own_v2_cgroup(const fs::path& root) {
+  std::ifstream self("/proc/self/cgroup");
+  std::string own;
+  for (std::string line; std::getline(self, line);)
+    if (line.rfind("0::", 0) == 0) own = line.substr(3);
+  return root / fs::path(own).relative_path();
+}
+
 // Makes parent/judge/<name>; returns it, or empty (with the reason) if not allowed.
 fs::path make_dir(const fs::path& parent, const std::string& name, std::string& why) {
   std::error_code ec;
   fs::create_directories(parent / "judge", ec);
-  remove_stale(parent / "judge");
   const fs::path dir = parent / "judge" / name;
   if (!fs::create_directory(dir, ec)) {
     why = ec ? ec.message() : "exists already";
@@ -72,6 +80,14 @@ fs::path make_dir(const fs::path& parent, const std::string& name, std::string& 
 }
 
 }  // namespace
+
+void TestCgroup::remove_stale(const fs::path& root) {
+  // Every v1 hierarchy a test's cgroup may be made in, and the judge's own v2 cgroup.
+  for (const fs::path& parent : {root / "memory", root / "pids", root / "cpuacct", own_v2_cgroup(root)}) {
+    std::error_code ec;
+    if (fs::is_directory(parent / "judge", ec)) remove_stale_in(parent / "judge");
+  }
+}
 
 TestCgroup TestCgroup::create(std::int64_t memory_kib, std::int64_t process_limit,
                               const fs::path& root) {
@@ -130,14 +146,7 @@ void TestCgroup::create_v1(const fs::path& root, const std::string& name, std::i
 void TestCgroup::create_v2(const fs::path& root, const std::string& name, std::int64_t memory_kib,
                            std::int64_t process_limit) {
   version_ = "cgroup v2";
-  std::string own;
-  {
-    std::ifstream self("/proc/self/cgroup");
-    std::string line;
-    while (std::getline(self, line))
-      if (line.rfind("0::", 0) == 0) own = line.substr(3);
-  }
-  const fs::path base = root / fs::path(own).relative_path();
+  const fs::path base = own_v2_cgroup(root);
   const std::string enabled = read_text(base / "cgroup.subtree_control");
   for (const char* controller : {"memory", "pids"}) {
     if (enabled.find(controller) == std::string::npos)

@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "base/temp_dir.hpp"
 #include "box/cgroup.hpp"
 #include "box/net_namespace.hpp"
 #include "process/process.hpp"
@@ -282,6 +283,21 @@ TEST(TestCgroupTest, WithoutCgroupsEverythingIsMissingAndSaid) {
   EXPECT_FALSE(cgroup.oom_killed());
   EXPECT_EQ(cgroup.cpu_ms(), -1);
   fs::remove_all(empty);
+}
+
+// The cgroups a judge killed with SIGKILL left behind (named <its pid>-...) are
+// removed once per judge; a live judge's and anything not named so stay.
+TEST(TestCgroupTest, StaleCgroupsOfGoneJudgesAreRemoved) {
+  TempDir root("stale-cgroups-");
+  const fs::path judge_dir = root.path() / "memory" / "judge";
+  const fs::path gone = judge_dir / "999999999-1";  // above any pid_max: no such process
+  const fs::path alive = judge_dir / (std::to_string(::getpid()) + "-2");
+  const fs::path other = judge_dir / "memory.limit_in_bytes-like";
+  for (const fs::path& dir : {gone, alive, other}) fs::create_directories(dir);
+  TestCgroup::remove_stale(root.path());
+  EXPECT_FALSE(fs::exists(gone));
+  EXPECT_TRUE(fs::exists(alive));
+  EXPECT_TRUE(fs::exists(other));
 }
 
 }  // namespace

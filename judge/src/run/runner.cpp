@@ -7,6 +7,7 @@
 
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
+#include "box/cgroup.hpp"
 #include "run/interaction.hpp"
 #include "run/passes.hpp"
 
@@ -64,7 +65,8 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
   TestOutcome outcome;
   outcome.name = test.name;
   const std::optional<fs::path> transcript = transcript_path(test, options);
-  TempDir pass_inputs("judge-passes-");
+  // The inputs of passes after the first, made when a second pass comes.
+  std::optional<TempDir> pass_inputs;
   // One feedback folder for every pass of the test: what the interactor leaves there
   // persists from pass to pass (ICPC multi-pass), but nextpass.in, which is moved out.
   TempDir feedback("judge-feedback-");
@@ -111,7 +113,8 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
     if (step.step != PassStep::next_pass) break;
     // Next pass: its test input is the nextpass.in this pass left, moved out of the
     // feedback folder (the specification: removed before the next pass).
-    input = pass_inputs.path() / fmt::format("pass{}.in", pass + 1);
+    if (!pass_inputs) pass_inputs.emplace("judge-passes-");
+    input = pass_inputs->path() / fmt::format("pass{}.in", pass + 1);
     fs::rename(feedback.path() / "nextpass.in", input);
     if (problem.new_second_between_passes) wait_for_next_second(ended_second);
   }
@@ -129,6 +132,10 @@ TestOutcome judge_fault_outcome(const TestCase& test, const RunOptions& options,
 }
 
 }  // namespace
+
+ProcessExecutor::ProcessExecutor(bool contain) : net_namespace_(contain) {
+  if (contain) TestCgroup::remove_stale();
+}
 
 TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& submission,
                                       const TestCase& test, const RunOptions& options) {

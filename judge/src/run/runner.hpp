@@ -72,7 +72,7 @@ class TestExecutor {
 // own; `contain` false (--sandbox none): none is made.
 class ProcessExecutor : public TestExecutor {
  public:
-  explicit ProcessExecutor(bool contain = true) : net_namespace_(contain) {}
+  explicit ProcessExecutor(bool contain = true);
   TestOutcome run_test(const Problem& problem, const Submission& submission,
                        const TestCase& test, const RunOptions& options) override;
 
