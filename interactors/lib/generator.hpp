@@ -28,6 +28,12 @@ void expect_argument_count(const std::vector<std::string_view>& args, std::size_
 
 // A decimal integer in RANGE ("NAME must be an integer in MIN..MAX, got 'TEXT'").
 std::int64_t integer_argument(std::string_view text, IntRange range, std::string_view name);
+// The same with the bounds apart (the form before IntRange, kept for the generators
+// written against it: the library is installed for problems outside this repository).
+inline std::int64_t integer_argument(std::string_view text, std::int64_t min, std::int64_t max,
+                                     std::string_view name) {
+  return integer_argument(text, IntRange{min, max}, name);
+}
 
 // N, the test's size, in RANGE (which lies within int): integer_argument(TEXT, RANGE, "N").
 int size_argument(std::string_view text, IntRange range);

@@ -20,6 +20,7 @@ std::string message_of(void (*call)()) {
 TEST(GeneratorArguments, AnIntegerMustBeDecimalAndInItsRange) {
   EXPECT_EQ(integer_argument("7", {1, 10}, "N"), 7);
   EXPECT_EQ(size_argument("1000", {2, 1000}), 1000);
+  EXPECT_EQ(integer_argument("9", 1, 10, "N"), 9);  // the form with the bounds apart
   EXPECT_EQ(message_of([] { size_argument("1", {2, 1000}); }), "N must be an integer in 2..1000, got '1'");
   EXPECT_EQ(integer_argument("-3", {-5, 0}, "P"), -3);
   EXPECT_EQ(message_of([] { integer_argument("11", {1, 10}, "N"); }), "N must be an integer in 1..10, got '11'");

@@ -29,6 +29,11 @@ class TestFile {
   // The next line, holding one integer NAME in RANGE and nothing else (a test's "n"
   // line); judge error otherwise.
   std::int64_t read_int_line(IntRange range, std::string_view name);
+  // The same with the bounds apart (the form before IntRange, kept for interactors
+  // written against it: the library is installed for problems outside this repository).
+  std::int64_t read_int_line(std::int64_t min, std::int64_t max, std::string_view name) {
+    return read_int_line(IntRange{min, max}, name);
+  }
   bool at_eof() const { return pos_ == content_.size(); }
   // Judge error unless every line has been read.
   void expect_eof() const;

@@ -110,5 +110,10 @@ TEST(TestFileFromTextTest, AnIntLineHoldsOneIntegerInItsRange) {
   EXPECT_EQ(finish.outcome, Outcome::judge_error);
 }
 
+TEST(TestFileFromTextTest, AnIntLineMayStillBeReadWithItsBoundsApart) {
+  TestFile test = TestFile::from_text("n.in", "7\n");
+  EXPECT_EQ(test.read_int_line(1, 9, "n"), 7);  // the form before IntRange
+}
+
 }  // namespace
 }  // namespace interactor
