@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include <utility>
+
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
@@ -16,7 +18,19 @@ TempDir::TempDir(const std::string& prefix) {
   path_ = pattern;
 }
 
+TempDir::TempDir(TempDir&& other) noexcept : path_(std::exchange(other.path_, fs::path())) {}
+
+TempDir& TempDir::operator=(TempDir&& other) noexcept {
+  if (this != &other) {
+    std::error_code ec;
+    if (!path_.empty()) fs::remove_all(path_, ec);
+    path_ = std::exchange(other.path_, fs::path());
+  }
+  return *this;
+}
+
 TempDir::~TempDir() {
+  if (path_.empty()) return;  // moved from
   std::error_code ec;
   fs::remove_all(path_, ec);
 }

@@ -16,6 +16,9 @@ class TempDir {
   explicit TempDir(const std::string& prefix = "judge-test-");
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
+  // Moved, the folder changes owner (run/test_resources.hpp keeps spare ones).
+  TempDir(TempDir&& other) noexcept;
+  TempDir& operator=(TempDir&& other) noexcept;
   ~TempDir();
 
   const std::filesystem::path& path() const { return path_; }

@@ -37,4 +37,14 @@ CpuClaim CpuClaim::claim(const std::filesystem::path& lock_dir) {
   return result;
 }
 
+bool keep_calling_thread_off_cpu(int cpu) {
+  if (cpu < 0 || cpu >= CPU_SETSIZE) return false;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) != 0 || !CPU_ISSET(cpu, &set) || CPU_COUNT(&set) < 2)
+    return false;
+  CPU_CLR(cpu, &set);
+  return ::sched_setaffinity(0, sizeof set, &set) == 0;
+}
+
 }  // namespace judge

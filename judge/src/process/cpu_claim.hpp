@@ -24,4 +24,12 @@ class CpuClaim {
   UniqueFd lock_;
 };
 
+// Takes `cpu` out of the CPUs the calling thread (and what it starts from now on)
+// may run on, when others remain: the judge keeps off the CPU its tests are pinned
+// to. After each vfork the kernel tends to wake the judge on the CPU its child runs
+// on, and with the interactor pinned there the judge then waited behind the
+// interactor's start (0.8 ms a test, in 85% of 300 short tests) while the other CPU
+// idled. Returns whether the set changed.
+bool keep_calling_thread_off_cpu(int cpu);
+
 }  // namespace judge

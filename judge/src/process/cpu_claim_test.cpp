@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 namespace judge {
 namespace {
 namespace fs = std::filesystem;
@@ -34,6 +36,33 @@ TEST(CpuClaim, ConcurrentClaimsGetDifferentCpusWhileThereAreEnough) {
   EXPECT_TRUE(again.exclusive());
   EXPECT_EQ(again.cpu(), released);
   fs::remove_all(pattern);
+}
+
+// On a thread of its own: the set is the calling thread's.
+TEST(CpuClaim, TheJudgeKeepsOffItsTestsCpuWhenAnotherRemains) {
+  std::thread([] {
+    cpu_set_t before;
+    CPU_ZERO(&before);
+    ASSERT_EQ(::sched_getaffinity(0, sizeof before, &before), 0);
+    int first = 0;
+    while (!CPU_ISSET(first, &before)) ++first;
+    const bool changed = keep_calling_thread_off_cpu(first);
+    cpu_set_t after;
+    CPU_ZERO(&after);
+    ASSERT_EQ(::sched_getaffinity(0, sizeof after, &after), 0);
+    if (CPU_COUNT(&before) < 2) {
+      // The only CPU it may use stays: a judge on one CPU still runs.
+      EXPECT_FALSE(changed);
+      EXPECT_TRUE(CPU_ISSET(first, &after));
+      return;
+    }
+    EXPECT_TRUE(changed);
+    EXPECT_FALSE(CPU_ISSET(first, &after));
+    EXPECT_EQ(CPU_COUNT(&after), CPU_COUNT(&before) - 1);
+    // A CPU it may not use, or none, changes nothing.
+    EXPECT_FALSE(keep_calling_thread_off_cpu(first));
+    EXPECT_FALSE(keep_calling_thread_off_cpu(-1));
+  }).join();
 }
 
 }  // namespace

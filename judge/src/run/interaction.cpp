@@ -44,6 +44,11 @@ Interaction::Interaction(InteractionRequest request)
       interactor_stderr_path_(request_.work_dir / "interactor.stderr"),
       submission_output_path_(request_.work_dir / "submission.out") {}
 
+Interaction::~Interaction() {
+  // Removed once a later test runs, off this test's path (run/test_resources.hpp).
+  if (request_.resources != nullptr && wiring_.cgroup) request_.resources->retire(std::move(*wiring_.cgroup));
+}
+
 InteractionResult Interaction::run() {
   wire();
   spawn();
@@ -146,8 +151,10 @@ void Interaction::contain_submission() {
     return;
   }
   SpawnRequest& spawn = wiring_.submission;
-  wiring_.cgroup.emplace(TestCgroup::create(request_.limits.memory_kib,
-                                            request_.limits.processes + request_.extra_processes));
+  const std::int64_t process_limit = request_.limits.processes + request_.extra_processes;
+  wiring_.cgroup.emplace(request_.resources != nullptr
+                             ? request_.resources->cgroup(request_.limits.memory_kib, process_limit)
+                             : TestCgroup::create(request_.limits.memory_kib, process_limit));
   BoxSettings settings;
   settings.box_executable = box;
   settings.drop_to_unprivileged_uid = ::geteuid() == 0;
@@ -176,6 +183,7 @@ void Interaction::spawn() {
     wiring_.submission_output.reset();
     wiring_.submission_stderr.reset();
     cgroup_cpu_ms_at_start_ = wiring_.cgroup ? wiring_.cgroup->cpu_ms() : -1;
+    if (request_.resources != nullptr) request_.resources->while_test_runs();
     return;
   }
   // The interactor first: it usually speaks first.
@@ -190,6 +198,11 @@ void Interaction::spawn() {
   wiring_.submission_stderr.reset();
   wiring_.interactor_stderr.reset();
   cgroup_cpu_ms_at_start_ = wiring_.cgroup ? wiring_.cgroup->cpu_ms() : -1;
+  // Both programs run (a boxed submission has exec'd: Process::spawn waited for the
+  // box's "exec"; pinned, on the test's CPU, not the judge's) and the judge has nothing
+  // to do but wait: the folders and cgroups of the tests before and after this one are
+  // dealt with now, off every test's path (run/test_resources.hpp).
+  if (request_.resources != nullptr) request_.resources->while_test_runs();
 }
 
 void Interaction::keep_pipe_ends() {

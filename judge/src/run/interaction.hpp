@@ -47,6 +47,7 @@
 #include "problem/problem.hpp"
 #include "run/limits.hpp"
 #include "run/pipe_keeper.hpp"
+#include "run/test_resources.hpp"
 #include "run/verdict.hpp"
 #include "run/watchdog.hpp"
 
@@ -84,6 +85,9 @@ struct InteractionRequest {
   // Boxed: the judge's shared network namespace (box/net_namespace.hpp); "" : the box
   // makes its own.
   std::string net_namespace;
+  // Where the test's cgroup comes from and goes back to (run/test_resources.hpp);
+  // null: made before the test and removed after it.
+  TestResources* resources = nullptr;
 };
 
 struct InteractionResult {
@@ -121,6 +125,10 @@ struct Wiring {
 class Interaction {
  public:
   explicit Interaction(InteractionRequest request);
+  Interaction(const Interaction&) = delete;
+  Interaction& operator=(const Interaction&) = delete;
+  // Gives the test's cgroup back to request.resources, if any.
+  ~Interaction();
 
   // The four steps in order. Throws JudgeFault when the judge itself cannot run the
   // test (a process that cannot be started, a pipe that cannot be made).

@@ -8,8 +8,10 @@
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
 #include "box/cgroup.hpp"
+#include "process/cpu_claim.hpp"
 #include "run/interaction.hpp"
 #include "run/passes.hpp"
+#include "run/test_resources.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -61,7 +63,8 @@ InteractionRequest pass_request(const Problem& problem, const Submission& submis
 }
 
 TestOutcome run_passes(const Problem& problem, const Submission& submission, const TestCase& test,
-                       const RunOptions& options, const std::string& net_namespace) {
+                       const RunOptions& options, const std::string& net_namespace,
+                       TestResources& resources) {
   TestOutcome outcome;
   outcome.name = test.name;
   const std::optional<fs::path> transcript = transcript_path(test, options);
@@ -69,13 +72,14 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
   std::optional<TempDir> pass_inputs;
   // One feedback folder for every pass of the test: what the interactor leaves there
   // persists from pass to pass (ICPC multi-pass), but nextpass.in, which is moved out.
-  TempDir feedback("judge-feedback-");
+  TempDir feedback = resources.folder("judge-feedback-");
   fs::path input = fs::absolute(test.input);
   nlohmann::json passes = nlohmann::json::array();
   for (std::int64_t pass = 1;; ++pass) {
-    TempDir work("judge-work-");
+    TempDir work = resources.folder("judge-work-");
     InteractionRequest request = pass_request(problem, submission, test, options);
     request.net_namespace = net_namespace;
+    request.resources = &resources;
     request.test_input = input;
     request.feedback_dir = feedback.path();
     request.work_dir = work.path();
@@ -83,6 +87,9 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
     if (transcript)
       request.transcript = pass == 1 ? *transcript : fs::path(fmt::format("{}.pass{}", transcript->string(), pass));
     const InteractionResult result = Interaction(request).run();
+    // Nothing of the work folder is read after the pass (collect() took the stderr
+    // tails); it is removed while a later test runs.
+    resources.retire(std::move(work));
     // Every clock reading of this pass's submission happened before now: the next
     // pass starts in a later second than all of them, so a solution seeded from the
     // seconds (solutions/nuts-bolts/accepted/random_pivot_clock.cpp) draws other
@@ -119,6 +126,7 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
     if (problem.new_second_between_passes) wait_for_next_second(ended_second);
   }
   if (passes.size() > 1) outcome.passes = passes;
+  resources.retire(std::move(feedback));
   return outcome;
 }
 
@@ -139,10 +147,17 @@ ProcessExecutor::ProcessExecutor(bool contain) : net_namespace_(contain) {
 
 TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& submission,
                                       const TestCase& test, const RunOptions& options) {
+  // Pinned tests: the judge itself runs on the other CPUs from the first test on
+  // (process/cpu_claim.hpp says why).
+  if (options.cpu >= 0 && kept_off_cpu_ != options.cpu) {
+    keep_calling_thread_off_cpu(options.cpu);
+    kept_off_cpu_ = options.cpu;
+  }
   // A folder or a file the judge could not make is the judge's failure, whatever
   // the library that noticed it.
   try {
-    return run_passes(problem, submission, test, options, options.contain ? net_namespace_.path() : "");
+    return run_passes(problem, submission, test, options, options.contain ? net_namespace_.path() : "",
+                      resources_);
   } catch (const fs::filesystem_error& error) {
     throw JudgeFault(error.what());
   } catch (const std::system_error& error) {

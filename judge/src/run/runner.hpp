@@ -23,6 +23,7 @@
 #include "problem/scoring.hpp"
 #include "problem/tests.hpp"
 #include "run/limits.hpp"
+#include "run/test_resources.hpp"
 #include "run/verdict.hpp"
 #include "submission/submission.hpp"
 
@@ -67,9 +68,11 @@ class TestExecutor {
 };
 
 // Runs tests with real processes (Interaction), each pass in fresh temporary folders
-// (the submission's working directory, the feedback directory). Its boxes share one
-// network namespace (box/net_namespace.hpp), made from the start on a thread of its
-// own; `contain` false (--sandbox none): none is made.
+// (the submission's working directory, the feedback directory) and, boxed, fresh
+// cgroups, made while the test before runs and removed while the test after runs
+// (run/test_resources.hpp). Its boxes share one network namespace
+// (box/net_namespace.hpp), made from the start on a thread of its own; `contain`
+// false (--sandbox none): none is made.
 class ProcessExecutor : public TestExecutor {
  public:
   explicit ProcessExecutor(bool contain = true);
@@ -78,6 +81,8 @@ class ProcessExecutor : public TestExecutor {
 
  private:
   SharedNetNamespace net_namespace_;
+  TestResources resources_;
+  int kept_off_cpu_ = -1;  // the test CPU the judge's thread keeps off (process/cpu_claim.hpp)
 };
 
 struct RunResult {

@@ -1,0 +1,84 @@
+// TestResources: the folders and cgroups of one judge's tests, made for the next test
+// while the current one runs, and removed only once a later test has started.
+//
+// Each test needs two fresh folders (the submission's work folder, the feedback
+// folder) and, boxed, a fresh cgroup in every hierarchy (memory, pids, cpuacct).
+// Making them before a test and removing them after it put ~25 system calls on each
+// test's path, most of them the kernel building and tearing down a cgroup folder's
+// control files (mkdir and rmdir of kernfs folders: ~0.2 ms a test, docs/performance.md).
+// Here they happen when the judge has nothing else to do: after a test's programs
+// have both started (the judge only waits then, and the programs run on the test's
+// own CPU), the folders and cgroups earlier tests gave back are removed, and the ones
+// the next test will ask for are made.
+//
+// Nothing is shared between tests: every test still gets folders and cgroups no
+// earlier test has touched (a spare is only ever handed out once), so the peak
+// memory, the CPU time and the OOM counters a test reads are its own. What changes
+// is only when they are made and removed.
+//
+// Single-threaded: the judge calls everything from the thread that runs its tests.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "base/temp_dir.hpp"
+#include "box/cgroup.hpp"
+
+namespace judge {
+
+class TestResources {
+ public:
+  // `cgroup_root` overrides /sys/fs/cgroup (tests).
+  explicit TestResources(std::filesystem::path cgroup_root = "/sys/fs/cgroup");
+  TestResources(const TestResources&) = delete;
+  TestResources& operator=(const TestResources&) = delete;
+  ~TestResources();  // removes everything it still holds
+
+  // A fresh folder named after `prefix` (TempDir): the spare one if there is one,
+  // else made now. Throws JudgeFault when it cannot be made.
+  TempDir folder(const std::string& prefix);
+  // A fresh cgroup with these limits (TestCgroup::create): the spare one if it was
+  // made with the same limits, else made now.
+  TestCgroup cgroup(std::int64_t memory_kib, std::int64_t process_limit);
+
+  // Given back after a test: removed by the next while_test_runs() (or at the end).
+  void retire(TempDir folder);
+  void retire(TestCgroup cgroup);
+
+  // Called once a test's programs have started: removes what was given back, then,
+  // once some kind of folder has been asked for a second time (a run of more than one
+  // test, or a second pass), makes one spare of every kind of folder and cgroup asked
+  // for so far. A lone test makes none (it would only be removed again at the end,
+  // on that test's path). Never throws: a spare that cannot be made now is made (or
+  // its failure reported) when it is asked for.
+  void while_test_runs();
+
+  std::size_t spare_folders() const { return spare_folders_.size(); }
+  bool has_spare_cgroup() const { return spare_cgroup_.has_value(); }
+  std::size_t retired() const { return retired_folders_.size() + retired_cgroups_.size(); }
+
+ private:
+  struct CgroupLimits {
+    std::int64_t memory_kib = 0;
+    std::int64_t process_limit = 0;
+    bool operator==(const CgroupLimits& other) const {
+      return memory_kib == other.memory_kib && process_limit == other.process_limit;
+    }
+  };
+
+  std::filesystem::path cgroup_root_;
+  std::set<std::string> folder_prefixes_;  // every prefix asked for
+  bool asked_again_ = false;               // some prefix was asked for twice
+  std::vector<std::pair<std::string, TempDir>> spare_folders_;
+  std::optional<CgroupLimits> cgroup_limits_;  // the last limits asked for
+  std::optional<std::pair<CgroupLimits, TestCgroup>> spare_cgroup_;
+  std::vector<TempDir> retired_folders_;
+  std::vector<TestCgroup> retired_cgroups_;
+};
+
+}  // namespace judge

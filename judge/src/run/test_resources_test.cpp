@@ -1,0 +1,154 @@
+#include "run/test_resources.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+TEST(TestResources, ALoneTestGetsNoSpare) {
+  TestResources resources;
+  TempDir only = resources.folder("judge-spare-test-");
+  EXPECT_TRUE(fs::is_directory(only.path()));
+  resources.while_test_runs();
+  EXPECT_EQ(resources.spare_folders(), 0u);
+}
+
+TEST(TestResources, FromTheSecondTestOnAFolderIsMadeAheadAndHandedOutOnlyOnce) {
+  TestResources resources;
+  TempDir first = resources.folder("judge-spare-test-");
+  resources.while_test_runs();
+  TempDir second = resources.folder("judge-spare-test-");  // made now: no spare yet
+  EXPECT_NE(second.path(), first.path());
+
+  resources.while_test_runs();
+  ASSERT_EQ(resources.spare_folders(), 1u);
+  TempDir third = resources.folder("judge-spare-test-");
+  EXPECT_EQ(resources.spare_folders(), 0u);
+  EXPECT_TRUE(fs::is_directory(third.path()));
+  EXPECT_NE(third.path(), first.path());
+  EXPECT_NE(third.path(), second.path());
+  EXPECT_EQ(third.path().filename().string().rfind("judge-spare-test-", 0), 0u);
+
+  // No spare left: the next one asked for before a test runs is made there and then.
+  TempDir fourth = resources.folder("judge-spare-test-");
+  EXPECT_NE(fourth.path(), third.path());
+  EXPECT_TRUE(fs::is_directory(fourth.path()));
+}
+
+TEST(TestResources, AFolderOfAnotherKindIsNeverHandedOutForThisOne) {
+  TestResources resources;
+  TempDir work = resources.folder("judge-kind-work-");
+  TempDir work_again = resources.folder("judge-kind-work-");
+  resources.while_test_runs();
+  TempDir feedback = resources.folder("judge-kind-feedback-");
+  EXPECT_EQ(feedback.path().filename().string().rfind("judge-kind-feedback-", 0), 0u);
+  EXPECT_EQ(resources.spare_folders(), 1u);  // the work folder's spare stays
+}
+
+TEST(TestResources, GivenBackFoldersStayUntilTheNextTestRunsAndAreThenRemoved) {
+  TestResources resources;
+  TempDir work = resources.folder("judge-retire-test-");
+  const fs::path path = work.path();
+  std::ofstream(path / "submission.stderr") << "left by the test\n";
+  resources.retire(std::move(work));
+  EXPECT_TRUE(fs::exists(path / "submission.stderr"));
+  EXPECT_EQ(resources.retired(), 1u);
+
+  resources.while_test_runs();
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_EQ(resources.retired(), 0u);
+}
+
+TEST(TestResources, EverythingHeldIsRemovedAtTheEnd) {
+  fs::path spare_parent;
+  fs::path retired;
+  {
+    TestResources resources;
+    resources.retire(resources.folder("judge-end-test-"));
+    TempDir work = resources.folder("judge-end-test-");
+    retired = work.path();
+    spare_parent = work.path().parent_path();
+    resources.retire(std::move(work));
+    resources.while_test_runs();  // removes `retired`, makes a spare
+    TempDir again = resources.folder("judge-end-test-");
+    retired = again.path();
+    resources.retire(std::move(again));
+    resources.while_test_runs();
+  }
+  EXPECT_FALSE(fs::exists(retired));
+  for (const auto& entry : fs::directory_iterator(spare_parent))
+    EXPECT_NE(entry.path().filename().string().rfind("judge-end-test-", 0), 0u) << entry.path();
+}
+
+// The memory limit a test cgroup was made with, as the kernel holds it (v1 or v2).
+std::string memory_limit_of(const TestCgroup& cgroup) {
+  for (const std::string& dir : cgroup.join_dirs()) {
+    for (const char* file : {"memory.limit_in_bytes", "memory.max"}) {
+      std::ifstream in(fs::path(dir) / file);
+      if (in) return std::string(std::istreambuf_iterator<char>(in), {});
+    }
+  }
+  return "";
+}
+
+class TestResourcesCgroups : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const TestCgroup probe = TestCgroup::create(65536, 16);
+    if (!probe.limits_memory()) GTEST_SKIP() << "no memory cgroup here (not root?)";
+  }
+};
+
+// A run of more than one test: the work folder asked for twice.
+void start_second_test(TestResources& resources) {
+  resources.retire(resources.folder("judge-cgroup-test-"));
+  resources.retire(resources.folder("judge-cgroup-test-"));
+}
+
+TEST_F(TestResourcesCgroups, EveryTestGetsAFreshCgroupMadeWhileTheOneBeforeRan) {
+  TestResources resources;
+  start_second_test(resources);
+  TestCgroup first = resources.cgroup(65536, 16);
+  resources.while_test_runs();
+  ASSERT_TRUE(resources.has_spare_cgroup());
+  TestCgroup second = resources.cgroup(65536, 16);
+  EXPECT_FALSE(resources.has_spare_cgroup());
+  ASSERT_FALSE(second.join_dirs().empty());
+  EXPECT_NE(second.join_dirs(), first.join_dirs());
+  for (const std::string& dir : second.join_dirs()) EXPECT_TRUE(fs::is_directory(dir)) << dir;
+  EXPECT_EQ(memory_limit_of(second), std::to_string(65536LL * 1024) + "\n");
+  EXPECT_EQ(second.cpu_ms(), 0);
+}
+
+TEST_F(TestResourcesCgroups, ASpareMadeWithOtherLimitsIsNotHandedOut) {
+  TestResources resources;
+  start_second_test(resources);
+  TestCgroup first = resources.cgroup(65536, 16);
+  resources.while_test_runs();
+  ASSERT_TRUE(resources.has_spare_cgroup());
+  TestCgroup smaller = resources.cgroup(32768, 16);
+  EXPECT_EQ(memory_limit_of(smaller), std::to_string(32768LL * 1024) + "\n");
+  EXPECT_FALSE(resources.has_spare_cgroup());
+  EXPECT_EQ(resources.retired(), 1u);  // the unused spare, removed with the next test
+}
+
+TEST_F(TestResourcesCgroups, GivenBackCgroupsAreRemovedWhileTheNextTestRuns) {
+  TestResources resources;
+  TestCgroup used = resources.cgroup(65536, 16);
+  const std::vector<std::string> dirs = used.join_dirs();
+  ASSERT_FALSE(dirs.empty());
+  resources.retire(std::move(used));
+  for (const std::string& dir : dirs) EXPECT_TRUE(fs::is_directory(dir)) << dir;
+  resources.while_test_runs();
+  for (const std::string& dir : dirs) EXPECT_FALSE(fs::exists(dir)) << dir;
+}
+
+}  // namespace
+}  // namespace judge
