@@ -84,6 +84,27 @@ std::vector<pid_t> children_of(pid_t parent, const std::string& proc_root) {
   return children;
 }
 
+std::vector<pid_t> children_of_process(pid_t parent, const std::string& proc_root) {
+  const std::string tasks = proc_root + "/" + std::to_string(parent) + "/task";
+  std::vector<pid_t> children;
+  bool listed = false;
+  for_each_numbered_entry(tasks, [&](long, const char* tid) {
+    const std::string path = tasks + "/" + tid + "/children";
+    if (::access(path.c_str(), R_OK) != 0) return;
+    listed = true;
+    const std::string text = read_small_file(path);
+    const char* at = text.c_str();
+    char* end = nullptr;
+    for (long pid = std::strtol(at, &end, 10); end != at; pid = std::strtol(at, &end, 10)) {
+      children.push_back(static_cast<pid_t>(pid));
+      at = end;
+    }
+  });
+  return listed ? children : children_of(parent, proc_root);
+}
+
+std::vector<pid_t> children_of_self() { return children_of_process(::getpid()); }
+
 std::int64_t run_delay_ns(pid_t pid, const std::string& proc_root) {
   const std::string tasks = proc_root + "/" + std::to_string(pid) + "/task";
   std::int64_t total_ns = 0;

@@ -1,6 +1,10 @@
 #include "process/proc_stat.hpp"
 
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include <filesystem>
 #include <fstream>
@@ -59,6 +63,37 @@ TEST(ProcStat, ListsProcessesAndChildrenOfAFakeTree) {
   std::sort(children.begin(), children.end());
   EXPECT_EQ(children, (std::vector<pid_t>{11, 12}));
   EXPECT_FALSE(read_proc_stat(99, proc.root.string()).has_value());
+}
+
+TEST(ProcStat, ChildrenComeFromEachThreadsListAndFromTheScanWithoutLists) {
+  const FakeProc proc;
+  proc.process(10, 1, 10);
+  proc.process(11, 10, 10);
+  proc.process(12, 10, 12);
+  proc.process(13, 10, 13);
+  // With the kernel's lists, only they count (13 is listed by neither thread: it is
+  // not a child, whatever its stale stat line says).
+  proc.write("10/task/10/children", "11 ");
+  proc.write("10/task/15/children", "12 ");
+  auto listed = children_of_process(10, proc.root.string());
+  std::sort(listed.begin(), listed.end());
+  EXPECT_EQ(listed, (std::vector<pid_t>{11, 12}));
+  // Without them, the scan of every process.
+  proc.process(20, 1, 20);
+  proc.process(21, 20, 20);
+  proc.write("20/task/20/schedstat", "0 0 0\n");
+  EXPECT_EQ(children_of_process(20, proc.root.string()), (std::vector<pid_t>{21}));
+  // The judge's own list names a child it just started.
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::pause();
+    ::_exit(0);
+  }
+  ASSERT_GT(child, 0);
+  const auto mine = children_of_self();
+  EXPECT_NE(std::find(mine.begin(), mine.end(), child), mine.end());
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
 }
 
 TEST(ProcStat, SumsRunDelayOverThreadsAndReadsWchar) {

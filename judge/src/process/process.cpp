@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -209,10 +210,19 @@ void Process::finish_box(std::optional<ExitFacts> reported) {
     facts.signal = SIGKILL;
     facts.cpu_ms = last_cpu_ms_;
   }
-  // The box (B) exits right after its init (C); by then the namespace is empty.
+  // The box (B) exits right after its init (C); by then the namespace is empty and
+  // the report says all there is to know. B's own exit (its mount, user and other
+  // namespaces torn down: ~0.2 ms) is not waited for here: whoever runs the next
+  // test reaps it later (take_exiting_box), off that test's path. A box killed
+  // before it could report is reaped now.
+  // It is held by its pidfd, so that reaping it later can never take the status of
+  // another process that got its pid (without a pidfd it is reaped now).
   int status = 0;
-  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  pid_t reaped = 0;
+  const bool defer = reported.has_value() && pidfd_.valid();
+  while ((reaped = ::waitpid(pid_, &status, defer ? WNOHANG : 0)) < 0 && errno == EINTR) {
   }
+  if (reaped == 0 && defer) exiting_box_ = ExitingBox{pid_, std::move(pidfd_)};
   facts.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start_)
                       .count();
@@ -229,7 +239,9 @@ Process& Process::operator=(Process&& other) noexcept {
     kill_group();
     reap();
   }
+  reap_exiting_box();
   pid_ = std::exchange(other.pid_, -1);
+  exiting_box_ = std::exchange(other.exiting_box_, std::nullopt);
   pidfd_ = std::move(other.pidfd_);
   box_ = std::exchange(other.box_, std::nullopt);
   last_cpu_ms_ = other.last_cpu_ms_;
@@ -243,6 +255,28 @@ Process::~Process() {
     kill_group();
     reap();
   }
+  reap_exiting_box();
+}
+
+std::optional<ExitingBox> Process::take_exiting_box() { return std::exchange(exiting_box_, std::nullopt); }
+
+void Process::reap_exiting_box() {
+  if (std::optional<ExitingBox> box = take_exiting_box()) box->reap(true);
+}
+
+bool ExitingBox::reap(bool wait) {
+  if (!pidfd.valid()) return true;
+  siginfo_t info {};
+  // P_PIDFD: exactly this process, whoever has its pid by now. ECHILD: already
+  // reaped (kill_orphans waits on any child).
+  int result = 0;
+  while ((result = ::waitid(static_cast<idtype_t>(P_PIDFD), static_cast<id_t>(pidfd.get()), &info,
+                            WEXITED | (wait ? 0 : WNOHANG))) < 0 &&
+         errno == EINTR) {
+  }
+  const bool gone = result < 0 || info.si_pid != 0;
+  if (gone) pidfd.reset();
+  return gone;
 }
 
 bool Process::try_reap() {
@@ -351,7 +385,7 @@ void Process::kill_group() const {
 
 void become_subreaper() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }
 
-int kill_orphans() {
+int kill_orphans(const std::vector<pid_t>& spared) {
   int killed = 0;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   while (std::chrono::steady_clock::now() < deadline) {
@@ -360,9 +394,10 @@ int kill_orphans() {
     if (reaped > 0) continue;                       // a zombie orphan: gone now
     if (reaped < 0 && errno == ECHILD) break;       // no children at all
     if (reaped < 0 && errno == EINTR) continue;
-    // Children are alive: kill each one, with its group.
+    // Children are alive: kill each one, with its group, but the spared ones.
     bool any = false;
-    for (pid_t child : children_of(::getpid())) {
+    for (pid_t child : children_of_self()) {
+      if (std::find(spared.begin(), spared.end(), child) != spared.end()) continue;
       any = true;
       ::kill(-child, SIGKILL);
       ::kill(child, SIGKILL);

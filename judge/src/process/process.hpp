@@ -54,6 +54,15 @@ struct SpawnRequest {
   bool boxed = false;
 };
 
+// A judge-box that reported its program's end and is still exiting (it tears down
+// the box's namespaces, ~0.2 ms): reaped through its pidfd, later.
+struct ExitingBox {
+  pid_t pid = -1;
+  UniqueFd pidfd;
+  // Reaps it (blocking when `wait`); true once it is gone.
+  bool reap(bool wait);
+};
+
 class Process {
  public:
   // Starts the child. Throws JudgeFault naming what failed (exec of a missing file,
@@ -108,11 +117,19 @@ class Process {
   // and reports (reap() kills the whole box if that report does not come).
   void kill_group() const;
 
+  // Boxed, once reaped: judge-box itself (B) may still be exiting after its report
+  // (it tears down the box's namespaces). Returns it, for the caller to reap later
+  // (and to spare in kill_orphans); a Process whose exiting box is not taken reaps
+  // it when it goes away.
+  std::optional<ExitingBox> take_exiting_box();
+
  private:
   Process() = default;
   bool try_reap_box();
   void finish_box(std::optional<ExitFacts> reported);
+  void reap_exiting_box();
   pid_t pid_ = -1;
+  std::optional<ExitingBox> exiting_box_;  // B, reported but not reaped yet
   UniqueFd pidfd_;
   std::optional<BoxChannel> box_;  // boxed: the box's report socket
   mutable std::int64_t last_cpu_ms_ = 0;  // the latest cpu_ms_so_far() sample
@@ -126,8 +143,9 @@ class Process {
 void become_subreaper();
 
 // Kills and reaps every remaining child of the judge (orphans it inherited as
-// subreaper). Returns the number killed. Call only when every child the judge
-// tracks has been reaped: it waits on any pid.
-int kill_orphans();
+// subreaper) but the `spared` ones (judge-boxes still exiting after their report,
+// reaped later: Process::take_exiting_box). Returns the number killed. Call only
+// when every child the judge tracks has been reaped or spared: it waits on any pid.
+int kill_orphans(const std::vector<pid_t>& spared = {});
 
 }  // namespace judge

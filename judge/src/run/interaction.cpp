@@ -251,10 +251,25 @@ void Interaction::supervise() {
   // Whatever the submission or the interactor left behind goes with them.
   submission_->kill_group();
   interactor_->kill_group();
-  kill_orphans();
+  kill_orphans_but_exiting_boxes();
   // The relay's transcript is written now that both programs are gone.
   if (auto* relay = dynamic_cast<TranscriptRelay*>(pipes_.get())) relay->finish();
   pipes_.reset();
+}
+
+// Every child the judge did not start for this test is ended, but judge-boxes that
+// reported and are still exiting (this test's, earlier tests'): they are reaped
+// while a later test runs (run/test_resources.hpp). Without TestResources, this
+// test's box is reaped now.
+void Interaction::kill_orphans_but_exiting_boxes() {
+  std::optional<ExitingBox> exiting = submission_->take_exiting_box();
+  if (request_.resources == nullptr) {
+    if (exiting) exiting->reap(true);
+    kill_orphans();
+    return;
+  }
+  if (exiting) request_.resources->reap_later(std::move(*exiting));
+  kill_orphans(request_.resources->spared_pids());
 }
 
 // The submission alone, then, if it ended cleanly, the validator on its output, each
@@ -267,7 +282,7 @@ void Interaction::supervise_offline() {
   Watchdog submission_watch(request_.limits, clock, [] { return false; });
   watch_ = submission_watch.supervise(submission, absent);
   submission_->kill_group();
-  kill_orphans();
+  kill_orphans_but_exiting_boxes();
   if (!offline_validator_skipped()) {
     const UniqueFd output = open_for_reading(submission_output_path_);
     wiring_.interactor.stdin_fd = output.get();
@@ -277,7 +292,7 @@ void Interaction::supervise_offline() {
     Watchdog validator_watch(request_.limits, clock, [] { return false; });
     watch_.interactor = validator_watch.supervise(absent, validator).interactor;
     interactor_->kill_group();
-    kill_orphans();
+    kill_orphans_but_exiting_boxes();
   }
   watch_.ended_first = Side::submission;
 }

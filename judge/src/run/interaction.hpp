@@ -150,6 +150,7 @@ class Interaction {
   std::filesystem::path tout_path() const;
   void apply_testlib_convention(InteractionResult& result) const;
   void keep_pipe_ends();
+  void kill_orphans_but_exiting_boxes();
   bool submission_no_longer_graded() const;
   void supervise_offline();
   bool offline_validator_skipped() const;

@@ -9,7 +9,18 @@ namespace judge {
 
 TestResources::TestResources(std::filesystem::path cgroup_root) : cgroup_root_(std::move(cgroup_root)) {}
 
-TestResources::~TestResources() = default;  // every TempDir and TestCgroup removes itself
+TestResources::~TestResources() {
+  // Every TempDir and TestCgroup removes itself; the boxes are waited for.
+  for (ExitingBox& box : exiting_boxes_) box.reap(true);
+}
+
+void TestResources::reap_later(ExitingBox box) { exiting_boxes_.push_back(std::move(box)); }
+
+std::vector<pid_t> TestResources::spared_pids() const {
+  std::vector<pid_t> pids;
+  for (const ExitingBox& box : exiting_boxes_) pids.push_back(box.pid);
+  return pids;
+}
 
 TempDir TestResources::folder(const std::string& prefix) {
   if (!folder_prefixes_.insert(prefix).second) asked_again_ = true;
@@ -47,6 +58,9 @@ void TestResources::while_test_runs() {
   // keeps at most two tests' worth of cgroup folders on the machine.
   retired_cgroups_.clear();
   retired_folders_.clear();
+  exiting_boxes_.erase(std::remove_if(exiting_boxes_.begin(), exiting_boxes_.end(),
+                                      [](ExitingBox& box) { return box.reap(false); }),
+                       exiting_boxes_.end());
   if (!asked_again_) return;
   for (const std::string& prefix : folder_prefixes_) {
     const bool have = std::any_of(spare_folders_.begin(), spare_folders_.end(),

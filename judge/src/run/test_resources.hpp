@@ -16,6 +16,10 @@
 // memory, the CPU time and the OOM counters a test reads are its own. What changes
 // is only when they are made and removed.
 //
+// The same holds for judge-box itself: once its init has reported the end of the
+// program (every process of the box is gone by then), the box process still tears
+// down its namespaces as it exits (~0.2 ms); it is reaped while a later test runs.
+//
 // Single-threaded: the judge calls everything from the thread that runs its tests.
 #pragma once
 
@@ -28,6 +32,7 @@
 
 #include "base/temp_dir.hpp"
 #include "box/cgroup.hpp"
+#include "process/process.hpp"
 
 namespace judge {
 
@@ -45,6 +50,12 @@ class TestResources {
   // A fresh cgroup with these limits (TestCgroup::create): the spare one if it was
   // made with the same limits, else made now.
   TestCgroup cgroup(std::int64_t memory_kib, std::int64_t process_limit);
+
+  // A judge-box still exiting after its report (Process::take_exiting_box): reaped
+  // by the next while_test_runs() (or at the end), and spared by kill_orphans()
+  // until then (spared_pids()).
+  void reap_later(ExitingBox box);
+  std::vector<pid_t> spared_pids() const;
 
   // Given back after a test: removed by the next while_test_runs() (or at the end).
   void retire(TempDir folder);
@@ -79,6 +90,7 @@ class TestResources {
   std::optional<std::pair<CgroupLimits, TestCgroup>> spare_cgroup_;
   std::vector<TempDir> retired_folders_;
   std::vector<TestCgroup> retired_cgroups_;
+  std::vector<ExitingBox> exiting_boxes_;
 };
 
 }  // namespace judge
