@@ -209,7 +209,7 @@ class Bench:
                 sys.exit(f"bench: judge run of {count} tests gave {verdict}")
             return seconds
 
-        base, judge_times = interleave(1 if self.tiny else 3, harness, judged)
+        base, judge_times = interleave(1 if self.tiny else 5, harness, judged)
         b, j = statistics.median(base), statistics.median(judge_times)
         self.row(f"3c {count} one-round-trip tests: judge run / harness, one after another on one core "
                  f"(judge {j:.2f} s, harness {b:.2f} s)", j / b, 1.1, "x", j / b <= 1.1)
