@@ -104,20 +104,22 @@ class TestResourcesCgroups : public ::testing::Test {
     const TestCgroup probe = TestCgroup::create(65536, 16);
     if (!probe.limits_memory()) GTEST_SKIP() << "no memory cgroup here (not root?)";
   }
-};
 
-// A run of more than one test: the work folder asked for twice.
-void start_second_test(TestResources& resources) {
-  resources.retire(resources.folder("judge-cgroup-test-"));
-  resources.retire(resources.folder("judge-cgroup-test-"));
-}
+  // A run of more than one test (the work folder asked for twice), the cgroup of a
+  // test taken (64 MiB, 16 processes), and a spare made while that test runs.
+  static TestCgroup a_test_and_a_spare(TestResources& resources) {
+    resources.retire(resources.folder("judge-cgroup-test-"));
+    resources.retire(resources.folder("judge-cgroup-test-"));
+    TestCgroup taken = resources.cgroup(65536, 16);
+    resources.while_test_runs();
+    EXPECT_TRUE(resources.has_spare_cgroup());
+    return taken;
+  }
+};
 
 TEST_F(TestResourcesCgroups, EveryTestGetsAFreshCgroupMadeWhileTheOneBeforeRan) {
   TestResources resources;
-  start_second_test(resources);
-  TestCgroup first = resources.cgroup(65536, 16);
-  resources.while_test_runs();
-  ASSERT_TRUE(resources.has_spare_cgroup());
+  const TestCgroup first = a_test_and_a_spare(resources);
   TestCgroup second = resources.cgroup(65536, 16);
   EXPECT_FALSE(resources.has_spare_cgroup());
   ASSERT_FALSE(second.join_dirs().empty());
@@ -129,10 +131,7 @@ TEST_F(TestResourcesCgroups, EveryTestGetsAFreshCgroupMadeWhileTheOneBeforeRan) 
 
 TEST_F(TestResourcesCgroups, ASpareMadeWithOtherLimitsIsNotHandedOut) {
   TestResources resources;
-  start_second_test(resources);
-  TestCgroup first = resources.cgroup(65536, 16);
-  resources.while_test_runs();
-  ASSERT_TRUE(resources.has_spare_cgroup());
+  const TestCgroup first = a_test_and_a_spare(resources);
   TestCgroup smaller = resources.cgroup(32768, 16);
   EXPECT_EQ(memory_limit_of(smaller), std::to_string(32768LL * 1024) + "\n");
   EXPECT_FALSE(resources.has_spare_cgroup());
