@@ -28,8 +28,9 @@ class TestCgroup {
                            const std::filesystem::path& root = "/sys/fs/cgroup");
 
   // Removes the test cgroups that judges killed with SIGKILL left behind (named after
-  // their pid, which is gone). Once per judge process, before its tests (listing the
-  // parent folders before every test cost ~20 system calls a test).
+  // their pid, which is gone). Once per judge process, while its first boxed test
+  // runs (run/test_resources.hpp; listing the parent folders before every test cost
+  // ~20 system calls a test, and before the first one they were on its path).
   static void remove_stale(const std::filesystem::path& root = "/sys/fs/cgroup");
 
   TestCgroup(TestCgroup&&) noexcept;

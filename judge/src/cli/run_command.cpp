@@ -54,6 +54,21 @@ class AnnouncingExecutor : public TestExecutor {
   std::size_t name_width_;
 };
 
+// The last test's folders and cgroups are removed on the executor's thread while
+// the summary and the result are written (run/test_resources.hpp), and are gone
+// before grade() returns: the run's temporary folder, which holds them, is removed
+// after it.
+class BackgroundRelease {
+ public:
+  explicit BackgroundRelease(TestExecutor& executor) : executor_(executor) { executor_.release_in_background(); }
+  BackgroundRelease(const BackgroundRelease&) = delete;
+  BackgroundRelease& operator=(const BackgroundRelease&) = delete;
+  ~BackgroundRelease() { executor_.wait_released(); }
+
+ private:
+  TestExecutor& executor_;
+};
+
 // --pin-cpu: auto claims a CPU (held by `claim` until the run ends), none lets the
 // scheduler place the processes, a number pins them there.
 int pinned_cpu(const std::string& pin_cpu, CpuClaim& claim) {
@@ -157,6 +172,7 @@ int grade(const RunArgs& args, const InterruptWatch& interrupt, std::string& doi
         fmt::print("{}\n", format_test_line(test, name_width));
         std::fflush(stdout);
       });
+  const BackgroundRelease release(executor);
   interrupt.throw_if_interrupted();
   fmt::print("{}\n", format_summary(result));
   std::fflush(stdout);

@@ -141,9 +141,7 @@ TestOutcome judge_fault_outcome(const TestCase& test, const RunOptions& options,
 
 }  // namespace
 
-ProcessExecutor::ProcessExecutor(bool contain) : net_namespace_(contain) {
-  if (contain) TestCgroup::remove_stale();
-}
+ProcessExecutor::ProcessExecutor(bool contain) : net_namespace_(contain) {}
 
 TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& submission,
                                       const TestCase& test, const RunOptions& options) {

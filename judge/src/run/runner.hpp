@@ -65,6 +65,11 @@ class TestExecutor {
   // Throws JudgeFault when the judge itself cannot run it.
   virtual TestOutcome run_test(const Problem& problem, const Submission& submission,
                                const TestCase& test, const RunOptions& options) = 0;
+  // Once the run's last test has ended: what the tests still hold may be removed on
+  // a thread of the executor's own while the caller writes the result, and
+  // wait_released() waits until it has been (ProcessExecutor: TestResources).
+  virtual void release_in_background() {}
+  virtual void wait_released() {}
 };
 
 // Runs tests with real processes (Interaction), each pass in fresh temporary folders
@@ -78,6 +83,8 @@ class ProcessExecutor : public TestExecutor {
   explicit ProcessExecutor(bool contain = true);
   TestOutcome run_test(const Problem& problem, const Submission& submission,
                        const TestCase& test, const RunOptions& options) override;
+  void release_in_background() override { resources_.release_in_background(); }
+  void wait_released() override { resources_.wait_released(); }
 
  private:
   SharedNetNamespace net_namespace_;

@@ -1,6 +1,9 @@
 #include "run/test_resources.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
+#include <system_error>
 #include <utility>
 
 #include "base/errors.hpp"
@@ -10,8 +13,80 @@ namespace judge {
 TestResources::TestResources(std::filesystem::path cgroup_root) : cgroup_root_(std::move(cgroup_root)) {}
 
 TestResources::~TestResources() {
+  wait_released();
   // Every TempDir and TestCgroup removes itself; the boxes are waited for.
   for (ExitingBox& box : exiting_boxes_) box.reap(true);
+}
+
+void TestResources::start_release_thread() {
+  if (release_thread_.joinable()) return;
+  {
+    const std::lock_guard<std::mutex> lock(release_mutex_);
+    handed_over_.reset();
+    release_cancelled_ = false;
+  }
+  try {
+    release_thread_ = std::thread([this] { run_release_thread(); });
+  } catch (const std::system_error&) {
+    // No thread (a process limit): everything is removed on the judge's own thread.
+  }
+}
+
+void TestResources::run_release_thread() {
+  // Born of the judge's thread, this one shares its CPUs: with pinned tests, every
+  // CPU but the test's (process/cpu_claim.hpp). It moves to the others, the test's
+  // own: it only sleeps while tests run, and once they are over that CPU is free,
+  // so that it removes the leftovers beside the judge's thread, not in its way (on
+  // the judge's CPU, its wake-up preempted the judge for all of its 0.2 ms).
+  cpu_set_t mine;
+  if (::sched_getaffinity(0, sizeof mine, &mine) == 0) {
+    cpu_set_t others;
+    CPU_ZERO(&others);
+    const int cpus = static_cast<int>(std::thread::hardware_concurrency());
+    for (int cpu = 0; cpu < cpus && cpu < CPU_SETSIZE; ++cpu)
+      if (!CPU_ISSET(cpu, &mine)) CPU_SET(cpu, &others);
+    if (CPU_COUNT(&others) > 0) ::sched_setaffinity(0, sizeof others, &others);  // a failure only costs the overlap
+  }
+  std::optional<Leftovers> leftovers;
+  {
+    std::unique_lock<std::mutex> lock(release_mutex_);
+    release_wake_.wait(lock, [this] { return handed_over_.has_value() || release_cancelled_; });
+    leftovers = std::move(handed_over_);
+    handed_over_.reset();
+  }
+  if (!leftovers) return;
+  for (ExitingBox& box : leftovers->boxes) box.reap(true);
+  leftovers.reset();  // each TempDir and TestCgroup removes itself
+}
+
+void TestResources::release_in_background() {
+  if (!release_thread_.joinable()) return;
+  Leftovers leftovers;
+  leftovers.folders = std::move(retired_folders_);
+  retired_folders_.clear();
+  for (auto& [prefix, folder] : spare_folders_) leftovers.folders.push_back(std::move(folder));
+  spare_folders_.clear();
+  leftovers.cgroups = std::move(retired_cgroups_);
+  retired_cgroups_.clear();
+  if (spare_cgroup_) leftovers.cgroups.push_back(std::move(spare_cgroup_->second));
+  spare_cgroup_.reset();
+  leftovers.boxes = std::move(exiting_boxes_);
+  exiting_boxes_.clear();
+  {
+    const std::lock_guard<std::mutex> lock(release_mutex_);
+    handed_over_ = std::move(leftovers);
+  }
+  release_wake_.notify_one();
+}
+
+void TestResources::wait_released() {
+  if (!release_thread_.joinable()) return;
+  {
+    const std::lock_guard<std::mutex> lock(release_mutex_);
+    release_cancelled_ = true;  // nothing handed over: the thread ends at once
+  }
+  release_wake_.notify_one();
+  release_thread_.join();
 }
 
 void TestResources::reap_later(ExitingBox box) { exiting_boxes_.push_back(std::move(box)); }
@@ -53,6 +128,7 @@ void TestResources::retire(TempDir folder) { retired_folders_.push_back(std::mov
 void TestResources::retire(TestCgroup cgroup) { retired_cgroups_.push_back(std::move(cgroup)); }
 
 void TestResources::while_test_runs() {
+  start_release_thread();
   // Removal first: the cgroups of the last test are empty by now (its box reported
   // that every process of it had ended), and removing them before making the next
   // keeps at most two tests' worth of cgroup folders on the machine.
@@ -61,6 +137,16 @@ void TestResources::while_test_runs() {
   exiting_boxes_.erase(std::remove_if(exiting_boxes_.begin(), exiting_boxes_.end(),
                                       [](ExitingBox& box) { return box.reap(false); }),
                        exiting_boxes_.end());
+  // The cgroups dead judges left behind (TestCgroup::remove_stale) are looked for
+  // while the first test that has cgroups runs, not before it.
+  if (cgroup_limits_ && !stale_swept_) {
+    stale_swept_ = true;
+    try {
+      TestCgroup::remove_stale(cgroup_root_);
+    } catch (const std::exception&) {
+      // Best effort: a later judge sweeps again.
+    }
+  }
   if (!asked_again_) return;
   for (const std::string& prefix : folder_prefixes_) {
     const bool have = std::any_of(spare_folders_.begin(), spare_folders_.end(),

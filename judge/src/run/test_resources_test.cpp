@@ -1,8 +1,11 @@
 #include "run/test_resources.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -85,6 +88,115 @@ TEST(TestResources, EverythingHeldIsRemovedAtTheEnd) {
   EXPECT_FALSE(fs::exists(retired));
   for (const auto& entry : fs::directory_iterator(spare_parent))
     EXPECT_NE(entry.path().filename().string().rfind("judge-end-test-", 0), 0u) << entry.path();
+}
+
+// After the last test: what is held goes on the release thread, and is gone once
+// wait_released() returns; the TestResources holds nothing any more.
+TEST(TestResources, AfterTheLastTestEverythingHeldIsRemovedOnTheReleaseThread) {
+  TestResources resources;
+  resources.retire(resources.folder("judge-release-test-"));
+  TempDir work = resources.folder("judge-release-test-");
+  resources.while_test_runs();  // starts the release thread, makes a spare
+  ASSERT_TRUE(resources.release_thread_started());
+  ASSERT_EQ(resources.spare_folders(), 1u);
+  const fs::path retired = work.path();
+  resources.retire(std::move(work));
+
+  resources.release_in_background();
+  EXPECT_EQ(resources.retired(), 0u);
+  EXPECT_EQ(resources.spare_folders(), 0u);
+  resources.wait_released();
+  EXPECT_FALSE(resources.release_thread_started());
+  EXPECT_FALSE(fs::exists(retired));
+  for (const auto& entry : fs::directory_iterator(retired.parent_path()))
+    EXPECT_NE(entry.path().filename().string().rfind("judge-release-test-", 0), 0u) << entry.path();
+}
+
+// Before any test has run there is no release thread: nothing is handed over, and
+// the destructor removes everything as before.
+TEST(TestResources, WithoutAReleaseThreadNothingIsHandedOver) {
+  fs::path kept;
+  {
+    TestResources resources;
+    TempDir work = resources.folder("judge-norelease-test-");
+    kept = work.path();
+    resources.retire(std::move(work));
+    resources.release_in_background();
+    EXPECT_FALSE(resources.release_thread_started());
+    EXPECT_EQ(resources.retired(), 1u);
+    EXPECT_TRUE(fs::is_directory(kept));
+  }
+  EXPECT_FALSE(fs::exists(kept));
+}
+
+// A release thread that is never handed anything ends with the TestResources.
+TEST(TestResources, AnIdleReleaseThreadEndsWithTheResources) {
+  TestResources resources;
+  resources.while_test_runs();
+  EXPECT_TRUE(resources.release_thread_started());
+  resources.wait_released();
+  EXPECT_FALSE(resources.release_thread_started());
+  resources.while_test_runs();  // a later test starts another
+  EXPECT_TRUE(resources.release_thread_started());
+}
+
+// A child that has ended, held by its pidfd as the judge holds an exiting judge-box.
+ExitingBox an_exiting_child() {
+  const pid_t pid = ::fork();
+  if (pid == 0) ::_exit(0);
+  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+  EXPECT_GE(pidfd, 0);
+  return ExitingBox{pid, UniqueFd(pidfd)};
+}
+
+bool reaped(pid_t pid) { return ::waitpid(pid, nullptr, WNOHANG) < 0 && errno == ECHILD; }
+
+TEST(TestResources, AnExitingBoxIsSparedUntilReapedWhileTheNextTestRuns) {
+  TestResources resources;
+  ExitingBox box = an_exiting_child();
+  const pid_t pid = box.pid;
+  resources.reap_later(std::move(box));
+  EXPECT_EQ(resources.spared_pids(), std::vector<pid_t>{pid});
+  EXPECT_FALSE(reaped(pid));
+  // Not waited for: reaped once it has ended (it has, or does in a moment).
+  for (int attempt = 0; attempt < 500 && !resources.spared_pids().empty(); ++attempt) {
+    resources.while_test_runs();
+    if (!resources.spared_pids().empty()) ::usleep(2000);
+  }
+  EXPECT_TRUE(resources.spared_pids().empty());
+  EXPECT_TRUE(reaped(pid));
+}
+
+TEST(TestResources, AnExitingBoxLeftAtTheEndIsReapedOnTheReleaseThread) {
+  TestResources resources;
+  resources.while_test_runs();  // the release thread
+  ExitingBox box = an_exiting_child();
+  const pid_t pid = box.pid;
+  resources.reap_later(std::move(box));
+  resources.release_in_background();
+  EXPECT_TRUE(resources.spared_pids().empty());
+  resources.wait_released();
+  EXPECT_TRUE(reaped(pid));
+}
+
+// Cgroups dead judges left behind are looked for once, while the first test that
+// has cgroups runs (here under a fake cgroup root: the test's own cgroup cannot be
+// made there, the sweep still looks).
+TEST(TestResources, StaleCgroupsAreSweptWhileTheFirstBoxedTestRuns) {
+  TempDir root("judge-stale-root-");
+  const fs::path judge_dir = root.path() / "pids" / "judge";
+  const fs::path stale = judge_dir / "2147483646-1";  // no such pid
+  const fs::path live = judge_dir / (std::to_string(::getpid()) + "-1");
+  fs::create_directories(stale);
+  fs::create_directories(live);
+  TestResources resources(root.path());
+  resources.while_test_runs();  // no cgroup asked for yet: no sweep
+  EXPECT_TRUE(fs::exists(stale));
+  const TestCgroup cgroup = resources.cgroup(65536, 16);
+  EXPECT_TRUE(fs::exists(stale));
+  resources.while_test_runs();
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(live));
 }
 
 // The memory limit a test cgroup was made with, as the kernel holds it (v1 or v2).
