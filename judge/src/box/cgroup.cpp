@@ -180,6 +180,23 @@ void TestCgroup::create_v2(const fs::path& root, const std::string& name, std::i
   if (memory_dir_.empty() && pids_dir_.empty()) fs::remove(dir, ec);
 }
 
+bool TestCgroup::apply_limits(std::int64_t memory_kib, std::int64_t process_limit) {
+  const bool v2 = version_ == "cgroup v2";
+  if (memory_kib > 0 && !memory_dir_.empty()) {
+    const std::string bytes = std::to_string(memory_kib * 1024);
+    if (!write_value(memory_dir_ / (v2 ? "memory.max" : "memory.limit_in_bytes"), bytes)) return false;
+    // As create(): swap must not be a way around the limit.
+    std::error_code ec;
+    if (v2) write_value(memory_dir_ / "memory.swap.max", "0");
+    else if (fs::exists(memory_dir_ / "memory.memsw.limit_in_bytes", ec))
+      write_value(memory_dir_ / "memory.memsw.limit_in_bytes", bytes);
+  }
+  if (process_limit > 0 && !pids_dir_.empty() &&
+      !write_value(pids_dir_ / "pids.max", std::to_string(process_limit)))
+    return false;
+  return true;
+}
+
 TestCgroup::TestCgroup(TestCgroup&& other) noexcept
     : version_(std::move(other.version_)),
       memory_dir_(std::move(other.memory_dir_)),

@@ -10,11 +10,14 @@
 
 #include <algorithm>
 #include <fstream>
+#include <initializer_list>
+#include <optional>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "base/temp_dir.hpp"
+#include "base/text_file.hpp"
 #include "box/cgroup.hpp"
 #include "box/net_namespace.hpp"
 #include "process/process.hpp"
@@ -236,7 +239,9 @@ TEST_F(BoxedProcess, TheProgramAndItsChildrenAreInEveryCgroupOfTheTest) {
   Process process = spawn({helper, "cgroups-named", name}, cgroup.join_dirs());
   process.reap();
   EXPECT_EQ(process.exit_facts()->exit_code, static_cast<int>(cgroup.join_dirs().size()));
-  if (cgroup.version() == "cgroup v1") EXPECT_GE(cgroup.join_dirs().size(), 2u);  // memory and pids
+  if (cgroup.version() == "cgroup v1") {
+    EXPECT_GE(cgroup.join_dirs().size(), 2u);  // memory and pids
+  }
 }
 
 // The judge's shared network namespace (net_namespace.hpp): boxes one after another
@@ -283,6 +288,32 @@ TEST(TestCgroupTest, WithoutCgroupsEverythingIsMissingAndSaid) {
   EXPECT_FALSE(cgroup.oom_killed());
   EXPECT_EQ(cgroup.cpu_ms(), -1);
   fs::remove_all(empty);
+}
+
+// The limits read back from a cgroup (v1 or v2 file names).
+std::string limit_file(const TestCgroup& cgroup, std::initializer_list<const char*> names) {
+  for (const std::string& dir : cgroup.join_dirs())
+    for (const char* name : names)
+      if (std::optional<std::string> text = read_file(fs::path(dir) / name)) return *text;
+  return "";
+}
+
+// A cgroup made without limits (ahead of the test, run/test_resources.hpp) and given
+// them afterwards holds what one made with them holds.
+TEST(TestCgroupTest, LimitsAppliedLaterAreTheLimitsOfACgroupMadeWithThem) {
+  TestCgroup with = TestCgroup::create(64 * 1024, 16);
+  if (!with.limits_memory() || !with.limits_processes()) GTEST_SKIP() << "no memory and pids cgroups here";
+  TestCgroup later = TestCgroup::create(0, 0);
+  EXPECT_NE(limit_file(later, {"memory.limit_in_bytes", "memory.max"}),
+            limit_file(with, {"memory.limit_in_bytes", "memory.max"}));
+  ASSERT_TRUE(later.apply_limits(64 * 1024, 16));
+  for (const auto& names : {std::initializer_list<const char*>{"memory.limit_in_bytes", "memory.max"},
+                            std::initializer_list<const char*>{"memory.memsw.limit_in_bytes", "memory.swap.max"},
+                            std::initializer_list<const char*>{"pids.max"}})
+    EXPECT_EQ(limit_file(later, names), limit_file(with, names)) << *names.begin();
+  EXPECT_EQ(limit_file(later, {"pids.max"}), "16\n");
+  EXPECT_EQ(later.version(), with.version());
+  EXPECT_EQ(later.join_dirs().size(), with.join_dirs().size());
 }
 
 // The cgroups a judge killed with SIGKILL left behind (named <its pid>-...) are

@@ -141,7 +141,11 @@ TestOutcome judge_fault_outcome(const TestCase& test, const RunOptions& options,
 
 }  // namespace
 
-ProcessExecutor::ProcessExecutor(bool contain) : net_namespace_(contain) {}
+ProcessExecutor::ProcessExecutor(bool contain) : net_namespace_(contain) {
+  // The first test's cgroup is made while the judge loads the problem and checks the
+  // tests (run/test_resources.hpp).
+  if (contain) resources_.make_cgroup_ahead();
+}
 
 TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& submission,
                                       const TestCase& test, const RunOptions& options) {

@@ -1,6 +1,8 @@
 #include "run/test_resources.hpp"
 
 #include <sched.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <system_error>
@@ -18,34 +20,73 @@ TestResources::~TestResources() {
   for (ExitingBox& box : exiting_boxes_) box.reap(true);
 }
 
+void TestResources::make_cgroup_ahead() {
+  if (release_thread_.joinable() || ahead_requested_) return;
+  ahead_requested_ = true;
+  stale_swept_ = true;  // the helper sweeps, after making the cgroup
+  start_release_thread();
+  if (!release_thread_.joinable()) ahead_requested_ = false;  // no thread: made when asked for
+}
+
+std::optional<TestCgroup> TestResources::take_cgroup_made_ahead() {
+  if (!ahead_requested_) return std::nullopt;
+  ahead_requested_ = false;
+  std::unique_lock<std::mutex> lock(release_mutex_);
+  release_wake_.wait(lock, [this] { return ahead_made_; });
+  std::optional<TestCgroup> made = std::move(ahead_cgroup_);
+  ahead_cgroup_.reset();
+  return made;
+}
+
 void TestResources::start_release_thread() {
   if (release_thread_.joinable()) return;
   {
     const std::lock_guard<std::mutex> lock(release_mutex_);
     handed_over_.reset();
     release_cancelled_ = false;
+    ahead_made_ = false;
+    release_tid_ = -1;
   }
+  // Started with every signal blocked: a stop signal must reach the judge's
+  // signalfd (process/interrupt_watch.hpp), never this thread, even when it is
+  // started before the watch (by ProcessExecutor's constructor).
+  sigset_t all;
+  sigset_t old;
+  ::sigfillset(&all);
+  ::pthread_sigmask(SIG_SETMASK, &all, &old);
   try {
-    release_thread_ = std::thread([this] { run_release_thread(); });
+    release_thread_ = std::thread([this, make_ahead = ahead_requested_] { run_release_thread(make_ahead); });
   } catch (const std::system_error&) {
-    // No thread (a process limit): everything is removed on the judge's own thread.
+    // No thread (a process limit): everything is done on the judge's own thread.
   }
+  ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
 }
 
-void TestResources::run_release_thread() {
-  // Born of the judge's thread, this one shares its CPUs: with pinned tests, every
-  // CPU but the test's (process/cpu_claim.hpp). It moves to the others, the test's
-  // own: it only sleeps while tests run, and once they are over that CPU is free,
-  // so that it removes the leftovers beside the judge's thread, not in its way (on
-  // the judge's CPU, its wake-up preempted the judge for all of its 0.2 ms).
-  cpu_set_t mine;
-  if (::sched_getaffinity(0, sizeof mine, &mine) == 0) {
-    cpu_set_t others;
-    CPU_ZERO(&others);
-    const int cpus = static_cast<int>(std::thread::hardware_concurrency());
-    for (int cpu = 0; cpu < cpus && cpu < CPU_SETSIZE; ++cpu)
-      if (!CPU_ISSET(cpu, &mine)) CPU_SET(cpu, &others);
-    if (CPU_COUNT(&others) > 0) ::sched_setaffinity(0, sizeof others, &others);  // a failure only costs the overlap
+void TestResources::run_release_thread(bool make_ahead) {
+  {
+    const std::lock_guard<std::mutex> lock(release_mutex_);
+    release_tid_ = ::gettid();
+  }
+  if (make_ahead) {
+    // Made without limits (the problem is not even loaded yet); the first test
+    // sets them (TestCgroup::apply_limits). Then the sweep of dead judges' cgroups.
+    std::optional<TestCgroup> made;
+    try {
+      made.emplace(TestCgroup::create(0, 0, cgroup_root_));
+    } catch (const std::exception&) {
+      // Made (or its failure reported) when the test asks for it.
+    }
+    {
+      const std::lock_guard<std::mutex> lock(release_mutex_);
+      ahead_cgroup_ = std::move(made);
+      ahead_made_ = true;
+    }
+    release_wake_.notify_all();
+    try {
+      TestCgroup::remove_stale(cgroup_root_);
+    } catch (const std::exception&) {
+      // Best effort: a later judge sweeps again.
+    }
   }
   std::optional<Leftovers> leftovers;
   {
@@ -57,6 +98,27 @@ void TestResources::run_release_thread() {
   if (!leftovers) return;
   for (ExitingBox& box : leftovers->boxes) box.reap(true);
   leftovers.reset();  // each TempDir and TestCgroup removes itself
+}
+
+// The judge's thread keeps off the test's CPU (process/cpu_claim.hpp); the release
+// thread is moved onto the CPUs the judge's thread keeps off, the test's own, free
+// once the tests are over: it then removes the leftovers beside the judge's thread,
+// not in its way (left on the judge's CPU, its wake-up preempted the judge for all
+// of its 0.2 ms). Unpinned tests (no CPU kept off): it stays where it is.
+void TestResources::move_release_thread_off_the_judges_cpus() {
+  pid_t tid = -1;
+  {
+    const std::lock_guard<std::mutex> lock(release_mutex_);
+    tid = release_tid_;
+  }
+  cpu_set_t mine;
+  if (tid < 0 || ::sched_getaffinity(0, sizeof mine, &mine) != 0) return;
+  cpu_set_t others;
+  CPU_ZERO(&others);
+  const int cpus = static_cast<int>(std::thread::hardware_concurrency());
+  for (int cpu = 0; cpu < cpus && cpu < CPU_SETSIZE; ++cpu)
+    if (!CPU_ISSET(cpu, &mine)) CPU_SET(cpu, &others);
+  if (CPU_COUNT(&others) > 0) ::sched_setaffinity(tid, sizeof others, &others);  // a failure only costs the overlap
 }
 
 void TestResources::release_in_background() {
@@ -72,6 +134,7 @@ void TestResources::release_in_background() {
   spare_cgroup_.reset();
   leftovers.boxes = std::move(exiting_boxes_);
   exiting_boxes_.clear();
+  move_release_thread_off_the_judges_cpus();
   {
     const std::lock_guard<std::mutex> lock(release_mutex_);
     handed_over_ = std::move(leftovers);
@@ -119,6 +182,10 @@ TestCgroup TestResources::cgroup(std::int64_t memory_kib, std::int64_t process_l
   if (spare_cgroup_) {
     retired_cgroups_.push_back(std::move(spare_cgroup_->second));
     spare_cgroup_.reset();
+  }
+  if (std::optional<TestCgroup> ahead = take_cgroup_made_ahead()) {
+    if (ahead->apply_limits(memory_kib, process_limit)) return std::move(*ahead);
+    retired_cgroups_.push_back(std::move(*ahead));  // a limit refused: made again, which says why
   }
   return TestCgroup::create(memory_kib, process_limit, cgroup_root_);
 }

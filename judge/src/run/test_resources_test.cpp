@@ -199,6 +199,21 @@ TEST(TestResources, StaleCgroupsAreSweptWhileTheFirstBoxedTestRuns) {
   EXPECT_TRUE(fs::exists(live));
 }
 
+// Made ahead, the first test's cgroup is followed by the sweep of dead judges'
+// cgroups, on the release thread (here under a fake root, where no cgroup can be
+// made: the sweep still runs).
+TEST(TestResources, MadeAheadTheStaleCgroupsAreSweptOnTheReleaseThread) {
+  TempDir root("judge-stale-ahead-");
+  const fs::path stale = root.path() / "memory" / "judge" / "2147483646-1";
+  fs::create_directories(stale);
+  TestResources resources(root.path());
+  resources.make_cgroup_ahead();
+  const TestCgroup none = resources.cgroup(65536, 16);  // waits for the one made ahead
+  EXPECT_TRUE(none.join_dirs().empty());
+  resources.wait_released();  // the sweep comes after the cgroup
+  EXPECT_FALSE(fs::exists(stale));
+}
+
 // The memory limit a test cgroup was made with, as the kernel holds it (v1 or v2).
 std::string memory_limit_of(const TestCgroup& cgroup) {
   for (const std::string& dir : cgroup.join_dirs()) {
@@ -248,6 +263,21 @@ TEST_F(TestResourcesCgroups, ASpareMadeWithOtherLimitsIsNotHandedOut) {
   EXPECT_EQ(memory_limit_of(smaller), std::to_string(32768LL * 1024) + "\n");
   EXPECT_FALSE(resources.has_spare_cgroup());
   EXPECT_EQ(resources.retired(), 1u);  // the unused spare, removed with the next test
+}
+
+// The first test's cgroup is made on the release thread before the test asks for it,
+// and has the test's limits once handed out; the next test gets another.
+TEST_F(TestResourcesCgroups, TheFirstTestsCgroupIsMadeAheadAndGetsItsLimits) {
+  TestResources resources;
+  resources.make_cgroup_ahead();
+  EXPECT_TRUE(resources.release_thread_started());
+  TestCgroup first = resources.cgroup(65536, 16);
+  ASSERT_FALSE(first.join_dirs().empty());
+  EXPECT_EQ(memory_limit_of(first), std::to_string(65536LL * 1024) + "\n");
+  EXPECT_EQ(first.cpu_ms(), 0);
+  TestCgroup second = resources.cgroup(32768, 16);
+  EXPECT_NE(second.join_dirs(), first.join_dirs());
+  EXPECT_EQ(memory_limit_of(second), std::to_string(32768LL * 1024) + "\n");
 }
 
 TEST_F(TestResourcesCgroups, GivenBackCgroupsAreRemovedWhileTheNextTestRuns) {
