@@ -25,7 +25,10 @@ void TestResources::make_cgroup_ahead() {
   ahead_requested_ = true;
   stale_swept_ = true;  // the helper sweeps, after making the cgroup
   start_release_thread();
-  if (!release_thread_.joinable()) ahead_requested_ = false;  // no thread: made when asked for
+  if (!release_thread_.joinable()) {  // no thread: made when asked for, swept while a test runs
+    ahead_requested_ = false;
+    stale_swept_ = false;
+  }
 }
 
 std::optional<TestCgroup> TestResources::take_cgroup_made_ahead() {

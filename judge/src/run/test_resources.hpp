@@ -128,7 +128,7 @@ class TestResources {
   std::filesystem::path cgroup_root_;
   std::set<std::string> folder_prefixes_;  // every prefix asked for
   bool asked_again_ = false;               // some prefix was asked for twice
-  bool stale_swept_ = false;               // TestCgroup::remove_stale has run
+  bool stale_swept_ = false;               // TestCgroup::remove_stale has run (or the release thread runs it)
   std::vector<std::pair<std::string, TempDir>> spare_folders_;
   std::optional<CgroupLimits> cgroup_limits_;  // the last limits asked for
   std::optional<std::pair<CgroupLimits, TestCgroup>> spare_cgroup_;
