@@ -67,6 +67,7 @@ int run_batch_args(const BatchArgs& args) {
 }
 
 void add_batch_command(Commands& commands) {
+  if (!commands.wanted(batch_help)) return;
   auto [batch, s] = commands.add_with<BatchArgs>(batch_help, run_batch_args);
   BatchOptions& o = s.options;
   batch->add_option("SUBMISSIONS", o.submissions,
@@ -112,6 +113,7 @@ void add_batch_command(Commands& commands) {
 }
 
 void add_merge_command(Commands& commands) {
+  if (!commands.wanted(merge_help)) return;
   auto [merge, s] = commands.add_with<MergeArgs>(merge_help, [](const MergeArgs& args) {
     std::vector<std::filesystem::path> dirs(args.dirs.begin(), args.dirs.end());
     return merge_batches(dirs, args.out, report_files(args.files), args.quiet);
@@ -123,6 +125,7 @@ void add_merge_command(Commands& commands) {
 }
 
 void add_report_command(Commands& commands) {
+  if (!commands.wanted(report_help)) return;
   auto [report, s] = commands.add_with<ReportArgs>(report_help, [](const ReportArgs& args) {
     return report_batch(args.dir, report_files(args.files), args.quiet, args.check);
   });
@@ -142,7 +145,7 @@ void add_batch_commands(Commands& commands) {
   add_report_command(commands);
   // Internal, hidden from --help: one test of a batch, run by a fresh judge
   // (batch/worker.hpp). Reads its job on stdin, writes the outcome on stdout.
-  commands.add(batch_worker_help, [] { return batch_worker_main(); })->group("");
+  if (commands.wanted(batch_worker_help)) commands.add(batch_worker_help, [] { return batch_worker_main(); })->group("");
 }
 
 }  // namespace judge

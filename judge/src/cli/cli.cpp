@@ -3,6 +3,7 @@
 #include <signal.h>
 
 #include <cstdio>
+#include <cstring>
 
 #include <fmt/core.h>
 
@@ -23,6 +24,7 @@ namespace {
 // The options of `judge run` (its help: cli/command_help.hpp; the command itself:
 // cli/run_command.hpp).
 void add_run_command(Commands& commands) {
+  if (!commands.wanted(run_help)) return;
   auto [run, args] = commands.add_with<RunArgs>(run_help, reaping_orphans(run_command));
   add_problem_argument(run, args.problem,
                        "a problem name of this repository (nuts-bolts, ...) or a directory holding "
@@ -80,6 +82,7 @@ int run_verify(VerifyOptions options) {
 
 // The options of `judge verify`.
 void add_verify_command(Commands& commands) {
+  if (!commands.wanted(verify_help)) return;
   auto [verify, options] = commands.add_with<VerifyOptions>(verify_help, run_verify);
   add_problem_argument(verify, options.problem, "the problem: a package folder or a problem name");
   verify->add_option("SUBMISSIONS", options.submissions,
@@ -113,6 +116,9 @@ int run_cli(int argc, char** argv) {
   app.footer("Run 'judge run --help' for grading a submission. Docs: README.md, "
              "docs/problem-format.md.");
   Commands commands(app);
+  if (argc > 1)
+    for (const CommandHelp* help : all_commands)
+      if (std::strcmp(argv[1], help->name) == 0) commands.only(help->name);
   add_run_command(commands);
   add_verify_command(commands);
   add_batch_commands(commands);

@@ -119,4 +119,10 @@ inline constexpr CommandHelp stress_help{
     "Example: judge stress nuts-bolts my.cpp --args 'random {n} {seed}' --sizes 2..1000\n"
     "         (the generator of problem.json; another with --generator GEN)"};
 
+// Every subcommand, for Commands::only (cli/commands.hpp).
+inline constexpr const CommandHelp* all_commands[] = {&run_help,      &verify_help,   &batch_help,
+                                                      &merge_help,    &report_help,   &batch_worker_help,
+                                                      &doctor_help,   &validate_help, &generate_help,
+                                                      &new_help,      &stress_help};
+
 }  // namespace judge

@@ -11,6 +11,8 @@ CLI::App* Commands::add(const CommandHelp& help, std::function<int()> run) {
   return command;
 }
 
+bool Commands::wanted(const CommandHelp& help) const { return only_.empty() || only_ == help.name; }
+
 std::optional<int> Commands::run_given() const {
   for (const auto& [command, run] : commands_)
     if (command->parsed()) return run();

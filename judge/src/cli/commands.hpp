@@ -29,6 +29,15 @@ class Commands {
  public:
   explicit Commands(CLI::App& app) : app_(app) {}
 
+  // The command line names this subcommand (argv[1]): the others are not built.
+  // Building every subcommand's options costs CLI11 ~0.17 ms, paid by every judge
+  // process (each `judge run`, each batch worker) before its first test
+  // (docs/performance.md). Not called for anything else (no command, --help, a
+  // misspelt name): then every subcommand is built, for the help and the errors.
+  void only(const char* name) { only_ = name; }
+  // Whether the file adding HELP's subcommand should build it.
+  bool wanted(const CommandHelp& help) const;
+
   // Adds the subcommand HELP.name, with HELP's description and footer. RUN is called
   // by run_given() once the command line has parsed, if the command was given; it
   // returns the exit status or throws (ConfigError: exit 2; any other std::exception:
@@ -54,6 +63,7 @@ class Commands {
 
  private:
   CLI::App& app_;
+  std::string only_;
   std::vector<std::pair<CLI::App*, std::function<int()>>> commands_;
 };
 

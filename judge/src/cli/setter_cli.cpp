@@ -19,6 +19,7 @@ namespace judge {
 namespace {
 
 void add_stress(Commands& commands) {
+  if (!commands.wanted(stress_help)) return;
   auto [stress, o] = commands.add_with<StressOptions>(stress_help, reaping_orphans(run_stress_command));
   add_problem_argument(stress, o.problem);
   stress->add_option("SUBMISSION", o.submission, "the submission: a source file, an executable or a folder")
@@ -36,11 +37,13 @@ void add_stress(Commands& commands) {
 }
 
 void add_doctor(Commands& commands) {
+  if (!commands.wanted(doctor_help)) return;
   auto [doctor, json] = commands.add_with<bool>(doctor_help, run_doctor_command);
   doctor->add_flag("--json", json, "print the checks as JSON");
 }
 
 void add_validate(Commands& commands) {
+  if (!commands.wanted(validate_help)) return;
   auto [validate, o] = commands.add_with<ValidateOptions>(validate_help, run_validate_command);
   add_problem_argument(validate, o.problem);
   add_tests_option(validate, o.tests,
@@ -51,6 +54,7 @@ void add_validate(Commands& commands) {
 }
 
 void add_generate(Commands& commands) {
+  if (!commands.wanted(generate_help)) return;
   auto [generate, o] = commands.add_with<GenerateOptions>(generate_help, run_generate_command);
   add_problem_argument(generate, o.problem);
   generate->add_flag("--check", o.check,
@@ -59,6 +63,7 @@ void add_generate(Commands& commands) {
 }
 
 void add_new(Commands& commands) {
+  if (!commands.wanted(new_help)) return;
   auto [new_problem, o] = commands.add_with<NewProblemOptions>(new_help, run_new_command);
   new_problem->add_option("DIR", o.dir, "the new problem's folder (its name is the folder's)")->required();
   add_quiet_flag(new_problem, o.quiet, "do not list the files written");
