@@ -10,6 +10,10 @@
                                         and the test's line replaces it; a pipe gets no such text
   verify_is_stopped_by_sigint           judge verify on a sleeping submission, SIGINT: exit 130,
                                         said on stderr, no process of it left
+  each_command_alone                    judge NAME builds only NAME's options (cli/commands.hpp):
+                                        for every command judge --help lists, NAME --help shows
+                                        NAME's usage, a bad command line a usage error (exit 2);
+                                        a misspelt command still lists them all
 """
 import json
 import os
@@ -101,6 +105,22 @@ def main():
     expect("every process the judge started is killed; no result was written" in err, "said on stderr")
     left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
     expect(not left, f"no process of the submission is left: {left}")
+
+    print("== each_command_alone")
+    top = judge("--help")
+    listed = top.stdout.split("Subcommands:", 1)[-1].splitlines()
+    names = [line.split()[0] for line in listed if line.startswith("  ") and not line.startswith("   ")]
+    expect(len(names) >= 10 and "run" in names and "batch" in names, f"judge --help lists the commands: {names}")
+    for name in names:
+        helped = judge(name, "--help")
+        expect(helped.returncode == 0 and f"Usage: judge {name} " in helped.stdout,
+               f"judge {name} --help shows its own usage")
+        bad = judge(name, "--no-such-option")
+        expect(bad.returncode == 2 and "Run with --help for more information." in bad.stderr,
+               f"judge {name} --no-such-option: a usage error, exit 2 ({bad.returncode})")
+    misspelt = judge("runn", "--help")
+    expect("Subcommands:" in misspelt.stdout and "verify" in misspelt.stdout,
+           "a misspelt command gets the whole list")
     return checks.finish()
 
 
