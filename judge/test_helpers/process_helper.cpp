@@ -10,6 +10,11 @@
 //   cgroups-named NAME  exit with how many of its cgroups (lines of /proc/self/cgroup)
 //                 end in /NAME, counted by a child it forks; 99 if it and the child
 //                 are not in the same ones
+//   affinity      exit 10 + its CPU if it may run on exactly one, 9 if on more
+//   affinity-after-sleep MS  the same after sleeping MS ms
+//   affinity-after-cpu MS    the same after burning MS ms of CPU time, never waiting
+//   affinity-of-child MS     the same, seen by a child it forks at once, after MS ms
+//   affinity-of-thread MS    the same, seen by a thread it starts at once, after MS ms
 //   net-namespace INODE  exit 0 if it runs in network namespace INODE and cannot bring
 //                 up its loopback (EPERM); 1 another namespace; 2 it could; 3 error
 #include <net/if.h>
@@ -27,6 +32,7 @@
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 static long long cpu_ms() {
@@ -80,8 +86,42 @@ int main(int argc, char** argv) {
                 static_cast<int>(getpgid(getppid())));
     return 0;
   }
-  if (mode == "affinity") {
-    // 10 + the CPU when the process may run on exactly one, 9 otherwise.
+  if (mode == "affinity-of-child" || mode == "affinity-of-thread") {
+    // A child process (or a thread) started at once, before any wait, that sleeps ARG
+    // ms and then looks; the exit code is what it saw (as for affinity).
+    auto look = [arg] {
+      const struct timespec pause {static_cast<time_t>(arg / 1000), static_cast<long>(arg % 1000) * 1000000L};
+      nanosleep(&pause, nullptr);
+      cpu_set_t set;
+      CPU_ZERO(&set);
+      if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) != 1) return 9;
+      for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+        if (CPU_ISSET(cpu, &set)) return 10 + cpu;
+      return 9;
+    };
+    if (mode == "affinity-of-thread") {
+      int seen = 0;
+      std::thread thread([&] { seen = look(); });
+      thread.join();
+      return seen;
+    }
+    const pid_t child = fork();
+    if (child == 0) _exit(look());
+    int status = 0;
+    waitpid(child, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 99;
+  }
+  if (mode == "affinity" || mode == "affinity-after-sleep" || mode == "affinity-after-cpu") {
+    // 10 + the CPU when the process may run on exactly one, 9 otherwise: at once, after
+    // sleeping ARG ms, or after burning ARG ms of CPU time without ever waiting.
+    if (mode == "affinity-after-sleep") {
+      const struct timespec pause {static_cast<time_t>(arg / 1000), static_cast<long>(arg % 1000) * 1000000L};
+      nanosleep(&pause, nullptr);
+    }
+    if (mode == "affinity-after-cpu") {
+      volatile unsigned long long sink = 0;
+      while (cpu_ms() < arg) sink = sink + 1;
+    }
     cpu_set_t set;
     CPU_ZERO(&set);
     if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) != 1) return 9;

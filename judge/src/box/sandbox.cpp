@@ -84,6 +84,9 @@ std::vector<std::string> boxed_command(const std::vector<std::string>& command,
   for (const auto& dir : settings.cgroup_dirs) argv.insert(argv.end(), {"--cgroup", dir});
   argv.insert(argv.end(), {"--scratch-kib", std::to_string(settings.scratch_kib)});
   if (settings.cpu >= 0) argv.insert(argv.end(), {"--cpu", std::to_string(settings.cpu)});
+  if (settings.cpu >= 0 && settings.cpu_move_after_us >= 0)
+    argv.insert(argv.end(), {"--cpu-move-after-us", std::to_string(settings.cpu_move_after_us)});
+  if (settings.cpu >= 0 && settings.watch_interactor) argv.insert(argv.end(), {"--interactor-stat-fd", "4"});
   if (!settings.workdir.empty()) argv.insert(argv.end(), {"--workdir", settings.workdir});
   if (!settings.net_namespace.empty()) argv.insert(argv.end(), {"--net-namespace", settings.net_namespace});
   if (settings.file_size_kib > 0) argv.insert(argv.end(), {"--file-size-kib", std::to_string(settings.file_size_kib)});

@@ -30,8 +30,16 @@ struct BoxSettings {
   // The program's RLIMIT_FSIZE (0: none), set by the box right before exec: set on the
   // box itself it would stop the box copying a program larger than it into the box.
   std::int64_t file_size_kib = 0;
-  int cpu = -1;  // >= 0: the program runs only on this CPU (set by the box right before
-                 // exec, so that its setup may use another CPU meanwhile)
+  // >= 0: the box's processes run only on this CPU from the program's first wait on, or
+  // from `cpu_move_after_us` after its start if it has not waited by then (judge-box,
+  // 4c: the box's setup and the program's start use another CPU meanwhile).
+  int cpu = -1;
+  std::int64_t cpu_move_after_us = -1;  // < 0: judge-box's default (2 ms)
+  // The box is given the interactor's /proc/PID/stat as descriptor 4
+  // (SpawnRequest::box_watch_fd): the program's start may then run on another CPU
+  // while the interactor is still starting. Without it the program is pinned before
+  // its exec.
+  bool watch_interactor = false;
   // Files and folders copied into the box whole, each at /box/<its name> (a folder with
   // every file below it): a multi-file submission, a compiled program's folder. An
   // argument of the command inside one of them is rewritten to its box path.

@@ -3,6 +3,7 @@
 // the judge gets are the program's own, whatever stands between.
 #include "box/sandbox.hpp"
 
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -108,9 +109,21 @@ class BoxedProcess : public ::testing::Test {
     box_ = find_box_executable();
     if (box_.empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
   }
+  // `interactor`: a process standing in for the test's interactor, whose /proc stat the
+  // box watches (judge-box, 4c).
   Process spawn(const std::vector<std::string>& command, const std::vector<std::string>& cgroups = {},
-                int cpu = -1, const std::string& net_namespace = "") {
+                int cpu = -1, const std::string& net_namespace = "", std::int64_t cpu_move_after_us = -1,
+                const Process* interactor = nullptr) {
     BoxSettings settings;
+    settings.cpu_move_after_us = cpu_move_after_us;
+    UniqueFd interactor_stat;
+    if (interactor != nullptr) {
+      const std::string path = "/proc/" + std::to_string(interactor->pid()) + "/stat";
+      const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+      interactor_stat = UniqueFd(fd >= 0 ? ::fcntl(fd, F_DUPFD_CLOEXEC, 5) : -1);
+      if (fd >= 0) ::close(fd);
+      settings.watch_interactor = true;
+    }
     settings.box_executable = box_;
     settings.drop_to_unprivileged_uid = ::geteuid() == 0;
     settings.cgroup_dirs = cgroups;
@@ -119,6 +132,13 @@ class BoxedProcess : public ::testing::Test {
     SpawnRequest request;
     request.argv = boxed_command(command, settings);
     request.boxed = true;
+    request.box_watch_fd = interactor_stat.get();
+    return Process::spawn(request);
+  }
+  // A stand-in for an interactor that is still starting (burning CPU) or waiting.
+  static Process stand_in(const char* mode) {
+    SpawnRequest request;
+    request.argv = {helper, mode, "5000"};
     return Process::spawn(request);
   }
   ExitFacts run(const std::vector<std::string>& command) {
@@ -153,8 +173,12 @@ TEST_F(BoxedProcess, PeakMemoryIsTheProgramsOwnNotTheJudges) {
   EXPECT_LT(small.peak_kib, 4 * 1024);
 }
 
-// --cpu: the box pins the program (only the program: its setup ran anywhere).
-TEST_F(BoxedProcess, TheProgramRunsOnTheCpuItWasGiven) {
+// --cpu: while the interactor is still starting (running), the program starts on the
+// CPUs of the box's own processes, and the box moves them all to that CPU once the
+// program or the interactor waits, or 2 ms after the program's start (judge_box.cpp,
+// 4c). Every thread and process the program started by then moves too. With the
+// interactor waiting, or not watched, the program is pinned before its exec.
+TEST_F(BoxedProcess, TheProgramRunsOnTheCpuItWasGivenOnceItOrTheInteractorWaits) {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
   ASSERT_EQ(::sched_getaffinity(0, sizeof allowed, &allowed), 0);
@@ -162,14 +186,37 @@ TEST_F(BoxedProcess, TheProgramRunsOnTheCpuItWasGiven) {
   for (int cpu = 0; cpu < 64; ++cpu)
     if (CPU_ISSET(cpu, &allowed)) last = cpu;
   ASSERT_GE(last, 0);
-  Process pinned = spawn({helper, "affinity"}, {}, last);
-  pinned.reap();
-  EXPECT_EQ(pinned.exit_facts()->exit_code, 10 + last);
+  auto exit_code = [&](const std::vector<std::string>& command, const Process* interactor,
+                       std::int64_t move_after_us = -1) {
+    Process process = spawn(command, {}, last, "", move_after_us, interactor);
+    process.reap();
+    return process.exit_facts()->exit_code;
+  };
+  Process starting = stand_in("cpu");
+  EXPECT_EQ(exit_code({helper, "affinity-after-sleep", "20"}, &starting), 10 + last);
+  EXPECT_EQ(exit_code({helper, "affinity-after-cpu", "150"}, &starting), 10 + last)
+      << "a program that never waits is moved 2 ms after its start";
+  EXPECT_EQ(exit_code({helper, "affinity-of-child", "20"}, &starting), 10 + last)
+      << "a child started before the program's first wait";
+  EXPECT_EQ(exit_code({helper, "affinity-of-thread", "20"}, &starting), 10 + last)
+      << "a thread started before the program's first wait";
+  Process waiting = stand_in("sleep");
+  ::usleep(50 * 1000);  // asleep by now
+  EXPECT_EQ(exit_code({helper, "affinity"}, &waiting), 10 + last) << "the interactor waits: pinned at once";
+  EXPECT_EQ(exit_code({helper, "affinity"}, nullptr), 10 + last) << "no interactor watched: pinned at once";
   if (CPU_COUNT(&allowed) > 1) {
+    // Beside a starting interactor, its start is not pinned: it has not waited yet
+    // when it looks (the bound made long, so that a slow start on a busy machine
+    // cannot be moved before it looks).
+    EXPECT_EQ(exit_code({helper, "affinity"}, &starting, 60 * 1000 * 1000), 9);
     Process free = spawn({helper, "affinity"});
     free.reap();
     EXPECT_EQ(free.exit_facts()->exit_code, 9);
   }
+  starting.kill_group();
+  starting.reap();
+  waiting.kill_group();
+  waiting.reap();
 }
 
 TEST_F(BoxedProcess, KillingTheProgramIsReportedAsSigkill) {

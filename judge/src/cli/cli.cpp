@@ -56,7 +56,9 @@ void add_run_command(Commands& commands) {
                   "run the submission and the interactor of each test on one CPU: auto (a CPU "
                   "no other judge on this machine has claimed; default), none (let the scheduler place "
                   "them), or a CPU number. One core makes a round trip ~3x cheaper on VMs "
-                  "whose cross-core wake-ups are slow; CPU time stays per process")
+                  "whose cross-core wake-ups are slow; CPU time stays per process. While the "
+                  "interactor is still starting, a boxed submission's own start runs beside it "
+                  "on another CPU, until either waits (at most 2 ms)")
       ->capture_default_str();
   add_sandbox_option(run, args.sandbox,
                      "auto (default): run the submission in judge-box with its own user, mount, "

@@ -94,6 +94,8 @@ struct ChildSetup : bp::extend::handler {
       if (box_report_fd == 3 ? ::fcntl(3, F_SETFD, 0) != 0 : ::dup2(box_report_fd, 3) < 0)
         fail(exec, "dup2(report socket)");
     }
+    // After the report socket, which may have been 4: the watched file is >= 5.
+    if (request->box_watch_fd >= 5 && ::dup2(request->box_watch_fd, 4) < 0) fail(exec, "dup2(watched file)");
 
     if (request->cpu >= 0) {
       cpu_set_t set;

@@ -52,6 +52,9 @@ struct SpawnRequest {
   // its own namespaces: the judge passes it a report socket as descriptor 3, learns
   // the program's pid from it, and takes the exit facts from its report.
   bool boxed = false;
+  // Boxed: a descriptor (>= 5) the box gets as 4: the interactor's /proc/PID/stat,
+  // read by the box to tell whether the interactor is still starting (judge-box, 4c).
+  int box_watch_fd = -1;
 };
 
 // A judge-box that reported its program's end and is still exiting (it tears down

@@ -164,9 +164,11 @@ void Interaction::contain_submission() {
   spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
   settings.roots.assign(request_.submission_roots.begin(), request_.submission_roots.end());
   settings.net_namespace = request_.net_namespace;
-  // The box pins the program itself, right before exec: its setup (~2 ms) then runs
-  // beside the interactor's start instead of after it on one CPU.
+  // The box's setup (~1.5 ms) runs on another CPU, beside the interactor's start, and
+  // so does the program's own start while the interactor is still starting: the box
+  // moves it to this CPU once it or the interactor waits (judge-box, 4c).
   settings.cpu = spawn.cpu;
+  settings.watch_interactor = request_.mode != PassMode::offline;
   spawn.cpu = -1;
   spawn.argv = boxed_command(request_.submission_command, settings);
   spawn.boxed = true;
@@ -188,6 +190,17 @@ void Interaction::spawn() {
   }
   // The interactor first: it usually speaks first.
   interactor_.emplace(Process::spawn(wiring_.interactor));
+  // The box reads whether the interactor is still starting (judge-box, 4c): its stat
+  // file, opened now, while its pid is certainly its own; closed once the box has it.
+  UniqueFd interactor_stat;
+  if (wiring_.submission.boxed) {
+    const std::string stat_path = fmt::format("/proc/{}/stat", interactor_->pid());
+    if (const int fd = ::open(stat_path.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
+      interactor_stat = UniqueFd(::fcntl(fd, F_DUPFD_CLOEXEC, 5));
+      ::close(fd);
+    }
+    wiring_.submission.box_watch_fd = interactor_stat.get();
+  }
   try {
     submission_.emplace(Process::spawn(wiring_.submission));
   } catch (...) {
