@@ -52,6 +52,21 @@ static int cgroups_named(const std::string& name) {
   return count;
 }
 
+static void sleep_ms(long long ms) {
+  const struct timespec pause {static_cast<time_t>(ms / 1000), static_cast<long>(ms % 1000) * 1000000L};
+  nanosleep(&pause, nullptr);
+}
+
+// 10 + the CPU when the caller may run on exactly one, 9 otherwise.
+static int affinity_code() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) != 1) return 9;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set)) return 10 + cpu;
+  return 9;
+}
+
 int main(int argc, char** argv) {
   if (argc < 2) return 100;
   const std::string mode = argv[1];
@@ -90,14 +105,8 @@ int main(int argc, char** argv) {
     // A child process (or a thread) started at once, before any wait, that sleeps ARG
     // ms and then looks; the exit code is what it saw (as for affinity).
     auto look = [arg] {
-      const struct timespec pause {static_cast<time_t>(arg / 1000), static_cast<long>(arg % 1000) * 1000000L};
-      nanosleep(&pause, nullptr);
-      cpu_set_t set;
-      CPU_ZERO(&set);
-      if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) != 1) return 9;
-      for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-        if (CPU_ISSET(cpu, &set)) return 10 + cpu;
-      return 9;
+      sleep_ms(arg);
+      return affinity_code();
     };
     if (mode == "affinity-of-thread") {
       int seen = 0;
@@ -112,22 +121,13 @@ int main(int argc, char** argv) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : 99;
   }
   if (mode == "affinity" || mode == "affinity-after-sleep" || mode == "affinity-after-cpu") {
-    // 10 + the CPU when the process may run on exactly one, 9 otherwise: at once, after
-    // sleeping ARG ms, or after burning ARG ms of CPU time without ever waiting.
-    if (mode == "affinity-after-sleep") {
-      const struct timespec pause {static_cast<time_t>(arg / 1000), static_cast<long>(arg % 1000) * 1000000L};
-      nanosleep(&pause, nullptr);
-    }
+    // At once, after sleeping ARG ms, or after burning ARG ms of CPU time without ever waiting.
+    if (mode == "affinity-after-sleep") sleep_ms(arg);
     if (mode == "affinity-after-cpu") {
       volatile unsigned long long sink = 0;
       while (cpu_ms() < arg) sink = sink + 1;
     }
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) != 1) return 9;
-    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-      if (CPU_ISSET(cpu, &set)) return 10 + cpu;
-    return 9;
+    return affinity_code();
   }
   if (mode == "sigpipe") {
     struct sigaction current {};
