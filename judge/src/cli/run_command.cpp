@@ -48,6 +48,8 @@ class AnnouncingExecutor : public TestExecutor {
     std::fflush(stdout);
     return inner_.run_test(problem, submission, test, options);
   }
+  void expect_next(const TestCase* next) override { inner_.expect_next(next); }
+  void discard_started() override { inner_.discard_started(); }
 
  private:
   TestExecutor& inner_;

@@ -210,12 +210,20 @@ void Interaction::spawn() {
   keep_pipe_ends();
   wiring_.submission_stderr.reset();
   wiring_.interactor_stderr.reset();
+  // Both run: the wall limit counts from here, even when the watch begins later
+  // (ProcessExecutor starts a test while it reads the facts of the one before).
+  spawned_at_ = std::chrono::steady_clock::now();
   cgroup_cpu_ms_at_start_ = wiring_.cgroup ? wiring_.cgroup->cpu_ms() : -1;
   // Both programs run (a boxed submission has exec'd: Process::spawn waited for the
   // box's "exec"; pinned, on the test's CPU, not the judge's) and the judge has nothing
   // to do but wait: the folders and cgroups of the tests before and after this one are
   // dealt with now, off every test's path (run/test_resources.hpp).
   if (request_.resources != nullptr) request_.resources->while_test_runs();
+}
+
+void Interaction::kill() {
+  if (submission_) submission_->kill_group();
+  if (interactor_) interactor_->kill_group();
 }
 
 void Interaction::keep_pipe_ends() {
@@ -260,7 +268,7 @@ void Interaction::supervise() {
                             cgroup_cpu_ms_at_start_);
   WatchedProcess interactor(*interactor_, nullptr, -1);
   Watchdog watchdog(request_.limits, clock, [this] { return submission_no_longer_graded(); });
-  watch_ = watchdog.supervise(submission, interactor, pipes_.get());
+  watch_ = watchdog.supervise(submission, interactor, pipes_.get(), spawned_at_);
   // Whatever the submission or the interactor left behind goes with them.
   submission_->kill_group();
   interactor_->kill_group();

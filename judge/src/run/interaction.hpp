@@ -138,6 +138,9 @@ class Interaction {
   void spawn();
   void supervise();
   InteractionResult collect();
+  // SIGKILL to both programs' process groups (a test started and then not wanted);
+  // supervise() then reaps them.
+  void kill();
 
   const Wiring& wiring() const { return wiring_; }
 
@@ -165,6 +168,7 @@ class Interaction {
   std::filesystem::path submission_output_path_;  // offline passes
   std::unique_ptr<PipeKeeper> pipes_;  // DirectPipes, or a TranscriptRelay
   std::int64_t cgroup_cpu_ms_at_start_ = -1;
+  std::optional<std::chrono::steady_clock::time_point> spawned_at_;  // spawn(): both programs run
   WatchFacts watch_;
 };
 

@@ -70,7 +70,15 @@ class TestExecutor {
   // wait_released() waits until it has been (ProcessExecutor: TestResources).
   virtual void release_in_background() {}
   virtual void wait_released() {}
+  // Before each run_test: the test the runner will run after that one (nullptr: none,
+  // or the run may stop after it). An executor may start it as soon as the test
+  // before has ended and read that one's facts meanwhile (ProcessExecutor).
+  virtual void expect_next(const TestCase* /*next*/) {}
+  // After the last run_test: a test started ahead and not run is stopped and dropped.
+  virtual void discard_started() {}
 };
+
+struct StartedTest;  // run/runner.cpp
 
 // Runs tests with real processes (Interaction), each pass in fresh temporary folders
 // (the submission's working directory, the feedback directory) and, boxed, fresh
@@ -78,18 +86,34 @@ class TestExecutor {
 // (run/test_resources.hpp). Its boxes share one network namespace
 // (box/net_namespace.hpp), made from the start on a thread of its own; `contain`
 // false (--sandbox none): none is made.
+//
+// Told the next test (expect_next), it starts that test as soon as the test it runs
+// has ended (both programs reaped, their orphans killed), then reads this test's
+// facts while the next one runs: a run of many short tests does not wait for the
+// judge's bookkeeping between two tests. The next test's programs run on the test's
+// CPU, the judge on the others; nothing of one test is shared with the other.
 class ProcessExecutor : public TestExecutor {
  public:
   explicit ProcessExecutor(bool contain = true);
+  ProcessExecutor(const ProcessExecutor&) = delete;
+  ProcessExecutor& operator=(const ProcessExecutor&) = delete;
+  ~ProcessExecutor() override;
   TestOutcome run_test(const Problem& problem, const Submission& submission,
                        const TestCase& test, const RunOptions& options) override;
   void release_in_background() override { resources_.release_in_background(); }
   void wait_released() override { resources_.wait_released(); }
+  void expect_next(const TestCase* next) override { next_ = next; }
+  void discard_started() override;
+
+  // The test started ahead, if any (tests: run/process_executor_test.cpp).
+  const TestCase* started_test() const;
 
  private:
   SharedNetNamespace net_namespace_;
   TestResources resources_;
   int kept_off_cpu_ = -1;  // the test CPU the judge's thread keeps off (process/cpu_claim.hpp)
+  const TestCase* next_ = nullptr;          // expect_next()
+  std::unique_ptr<StartedTest> started_;    // that test, started once the one before ended
 };
 
 struct RunResult {

@@ -4,6 +4,7 @@
 #include <signal.h>
 
 #include <map>
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 
@@ -17,9 +18,15 @@ class FakeExecutor : public TestExecutor {
   std::map<std::string, TestFacts> facts_by_test;
   std::vector<std::string> ran;
   std::string fault_on;  // this test throws JudgeFault
+  // What the runner said, in order: "next NAME" / "next -" (expect_next), "run NAME",
+  // "discard" (discard_started).
+  std::vector<std::string> calls;
+  void expect_next(const TestCase* next) override { calls.push_back("next " + (next ? next->name : "-")); }
+  void discard_started() override { calls.push_back("discard"); }
   TestOutcome run_test(const Problem&, const Submission&, const TestCase& test,
                        const RunOptions&) override {
     ran.push_back(test.name);
+    calls.push_back("run " + test.name);
     if (test.name == fault_on) throw JudgeFault("cannot start the interactor: no such file");
     TestOutcome outcome;
     outcome.name = test.name;
@@ -88,6 +95,43 @@ TEST(Runner, OverallVerdictIsTheFirstFailureInTestOrder) {
   EXPECT_EQ(result.tests[2].decision.verdict, Verdict::WA);
   EXPECT_NEAR(result.score.score, 100.0 / 3, 1e-9);
   EXPECT_EQ(exit_status_for(result), 1);
+}
+
+TEST(Runner, TheExecutorHearsOfEachNextTestAndDropsWhatIsStartedOnceTheRunEnds) {
+  FakeExecutor executor;
+  executor.facts_by_test = {{"a", ok()}, {"b", wrong()}, {"c", ok()}};
+  run_submission(problem_of(), runnable("s"), tests_named({"a", "b", "c"}), {}, executor);
+  EXPECT_EQ(executor.calls, (std::vector<std::string>{"next b", "run a", "next c", "run b", "next -", "run c",
+                                                      "discard"}));
+}
+
+TEST(Runner, ARunThatMayStopAfterAnyTestNamesNoNextTest) {
+  for (const bool at_first_failure : {true, false}) {
+    FakeExecutor executor;
+    executor.facts_by_test = {{"a", ok()}, {"b", ok()}};
+    RunOptions options;
+    options.stop_at_first_failure = at_first_failure;
+    options.stop_after_time_limit = !at_first_failure;
+    run_submission(problem_of(), runnable("s"), tests_named({"a", "b"}), options, executor);
+    EXPECT_EQ(executor.calls, (std::vector<std::string>{"next -", "run a", "next -", "run b", "discard"}));
+  }
+}
+
+TEST(Runner, AJudgeFaultOrAnExceptionFromTheObserverDropsTheTestStartedAhead) {
+  FakeExecutor faulting;
+  faulting.facts_by_test = {{"a", ok()}, {"c", ok()}};
+  faulting.fault_on = "b";
+  run_submission(problem_of(), runnable("s"), tests_named({"a", "b", "c"}), {}, faulting);
+  EXPECT_EQ(faulting.calls, (std::vector<std::string>{"next b", "run a", "next c", "run b", "discard"}));
+
+  FakeExecutor interrupted;
+  interrupted.facts_by_test = {{"a", ok()}, {"b", ok()}};
+  EXPECT_THROW(run_submission(problem_of(), runnable("s"), tests_named({"a", "b"}), {}, interrupted,
+                              [](const TestOutcome&, std::size_t, std::size_t) {
+                                throw std::runtime_error("a stop signal came");
+                              }),
+               std::runtime_error);
+  EXPECT_EQ(interrupted.calls, (std::vector<std::string>{"next b", "run a", "discard"}));
 }
 
 TEST(Runner, AllAcceptedExitsZero) {

@@ -23,12 +23,13 @@ Watchdog::Watchdog(const Limits& limits, WatchClock& clock,
       clock_(clock),
       stop_submission_after_interactor_(std::move(stop_submission_after_interactor)) {}
 
-WatchFacts Watchdog::supervise(Supervised& submission, Supervised& interactor, PipeKeeper* pipes) {
+WatchFacts Watchdog::supervise(Supervised& submission, Supervised& interactor, PipeKeeper* pipes,
+                               std::optional<WatchClock::TimePoint> started_at) {
   submission_ = &submission;
   interactor_ = &interactor;
   pipes_ = pipes;
   facts_ = {};
-  start_ = clock_.now();
+  start_ = started_at.value_or(clock_.now());
   deadline_ = start_ + ms::milliseconds(limits_.wall_ms);
   while (submission.running() || interactor.running()) {
     if (pipes_) pipes_->service();

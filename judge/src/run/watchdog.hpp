@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "run/limits.hpp"
@@ -122,8 +123,12 @@ class Watchdog {
   Watchdog(const Limits& limits, WatchClock& clock, std::function<bool()> stop_submission_after_interactor);
 
   // Runs until both programs have ended and been reaped. `pipes` (may be null) is
-  // told when each is reaped and serviced on every turn (pipe_keeper.hpp).
-  WatchFacts supervise(Supervised& submission, Supervised& interactor, PipeKeeper* pipes = nullptr);
+  // told when each is reaped and serviced on every turn (pipe_keeper.hpp). The wall
+  // limit counts from `started_at` (when both programs had started; a test started
+  // while the judge still read the facts of the one before is watched only later),
+  // or from now.
+  WatchFacts supervise(Supervised& submission, Supervised& interactor, PipeKeeper* pipes = nullptr,
+                       std::optional<WatchClock::TimePoint> started_at = std::nullopt);
 
   // How often CPU times are sampled.
   static constexpr std::chrono::milliseconds cpu_check_interval{20};

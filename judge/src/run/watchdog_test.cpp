@@ -93,12 +93,13 @@ struct Scene {
     limits.wall_ms = 3000;
     limits.interactor_cpu_ms = 5000;
   }
+  std::optional<WatchClock::TimePoint> started_at;  // unset: the watch starts the clock
   WatchFacts run() {
     Watchdog watchdog(limits, clock, [this] {
       stop_asked = true;
       return stop_answer;
     });
-    WatchFacts facts = watchdog.supervise(submission, interactor);
+    WatchFacts facts = watchdog.supervise(submission, interactor, nullptr, started_at);
     EXPECT_TRUE(!submission.running() && !interactor.running()) << "both must be reaped";
     return facts;
   }
@@ -156,6 +157,15 @@ TEST(Watchdog, AtTheWallLimitBothAreKilledBeforeEitherIsReaped) {
   EXPECT_FALSE(facts.submission.hit_cpu_limit);
   EXPECT_EQ(facts.interactor_bytes_written, 12);
   EXPECT_EQ(facts.wall_limit_extended_ms, 0);
+}
+
+TEST(Watchdog, ATestWatchedOnlyAfterItStartedIsKilledAtItsStartPlusTheWallLimit) {
+  Scene scene;  // both wait for each other forever
+  scene.started_at = WatchClock::TimePoint(milliseconds(0));
+  scene.clock.now_ms = 40;  // the judge read the test before's facts meanwhile
+  scene.run();
+  EXPECT_EQ(*scene.submission.killed_at_ms, 3000);
+  EXPECT_EQ(*scene.interactor.killed_at_ms, 3000);
 }
 
 TEST(Watchdog, AStarvedSubmissionGetsItsWaitingAddedToTheWallLimit) {

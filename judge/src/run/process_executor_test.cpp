@@ -1,0 +1,117 @@
+// ProcessExecutor with real processes: the next test starts as soon as the test
+// before has ended, while the judge reads that one's facts (run/runner.hpp), and a
+// test started ahead that is not run after all is stopped and leaves nothing behind.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "base/temp_dir.hpp"
+#include "problem/problem.hpp"
+#include "run/runner.hpp"
+#include "submission/submission.hpp"
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The judge's children that have not been reaped, by name (/proc/PID/comm).
+std::vector<std::string> children_names() {
+  std::vector<std::string> names;
+  for (const auto& task : fs::directory_iterator("/proc/self/task")) {
+    std::ifstream children(task.path() / "children");
+    for (long pid = 0; children >> pid;) {
+      std::string name = read_text(fs::path("/proc") / std::to_string(pid) / "comm");
+      if (!name.empty() && name.back() == '\n') name.pop_back();
+      names.push_back(name);
+    }
+  }
+  return names;
+}
+
+bool has_child_named(const std::string& name) {
+  for (const auto& child : children_names())
+    if (child == name) return true;
+  return false;
+}
+
+// The scenarios' echo interactor (judge/scenarios/_interactors/echo.cpp) and its
+// accepted solution, on three tests: 01 and 03 normal, 02 a test whose interactor
+// sends nothing, so that it and the solution wait for each other until killed.
+class ProcessExecutorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const fs::path scenarios = fs::path(JUDGE_BUILD_DIR) / "judge/scenarios";
+    const fs::path problem_dir = temp_.path() / "p";
+    fs::create_directories(problem_dir / "tests");
+    std::ofstream(problem_dir / "problem.json")
+        << R"({"interactor": ")" << (scenarios / "_interactors/echo").string()
+        << R"(", "testdata": "tests", "time_limit_ms": 1000, "wall_limit_ms": 3000})";
+    std::ofstream(problem_dir / "tests" / "01.in") << "41 normal\n";
+    std::ofstream(problem_dir / "tests" / "02.in") << "5 write-nothing\n";
+    std::ofstream(problem_dir / "tests" / "03.in") << "7 normal\n";
+    problem_ = load_problem(problem_dir.string(), JudgePaths::from_environment());
+    ASSERT_EQ(problem_.tests.size(), 3u);
+    submission_ = prepare_submission(scenarios / "solution_accepted/solution", temp_.path() / "cache");
+    options_.limits = resolve_limits(problem_.limits, {});
+  }
+
+  const TestCase& test(std::size_t index) const { return problem_.tests.at(index); }
+
+  TempDir temp_{"process-executor-test-"};
+  Problem problem_;
+  Submission submission_;
+  RunOptions options_;
+};
+
+TEST_F(ProcessExecutorTest, TheNextTestRunsWhileTheOneBeforeIsReadAndIsStoppedIfNotRun) {
+  ProcessExecutor executor;
+  executor.expect_next(&test(1));
+  const TestOutcome first = executor.run_test(problem_, submission_, test(0), options_);
+  EXPECT_EQ(decide_verdict(first.facts).verdict, Verdict::AC) << decide_verdict(first.facts).message;
+  // Test 02 runs already: its interactor waits for the solution, which waits for it.
+  EXPECT_EQ(executor.started_test(), &test(1));
+  EXPECT_TRUE(has_child_named("echo")) << "the interactor of the test started ahead is not running";
+
+  executor.discard_started();
+  EXPECT_EQ(executor.started_test(), nullptr);
+  // Killed and reaped by the time discard_started() returns: not even a zombie.
+  EXPECT_FALSE(has_child_named("echo"));
+}
+
+TEST_F(ProcessExecutorTest, ATestStartedAheadIsJudgedAsIfStartedWhenAsked) {
+  ProcessExecutor executor;
+  executor.expect_next(&test(2));
+  executor.run_test(problem_, submission_, test(0), options_);
+  ASSERT_EQ(executor.started_test(), &test(2));
+  const TestOutcome third = executor.run_test(problem_, submission_, test(2), options_);
+  EXPECT_EQ(third.name, "03");
+  EXPECT_EQ(third.facts.interactor.exit.exit_code, 42);
+  EXPECT_EQ(decide_verdict(third.facts).verdict, Verdict::AC) << decide_verdict(third.facts).message;
+  EXPECT_EQ(executor.started_test(), nullptr);  // nothing named after it: nothing started
+}
+
+TEST_F(ProcessExecutorTest, AnotherTestThanTheOneStartedAheadStopsItAndRunsAfresh) {
+  ProcessExecutor executor;
+  executor.expect_next(&test(1));
+  executor.run_test(problem_, submission_, test(0), options_);
+  ASSERT_EQ(executor.started_test(), &test(1));
+  // Asked for 03 instead: 02's programs would wait for each other until the wall
+  // limit (3 s); they are stopped at once.
+  const TestOutcome third = executor.run_test(problem_, submission_, test(2), options_);
+  EXPECT_EQ(third.name, "03");
+  EXPECT_EQ(decide_verdict(third.facts).verdict, Verdict::AC) << decide_verdict(third.facts).message;
+  EXPECT_LT(third.facts.submission.exit.wall_ms, 2000);
+  EXPECT_FALSE(has_child_named("echo"));
+}
+
+}  // namespace
+}  // namespace judge
