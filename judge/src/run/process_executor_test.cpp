@@ -46,6 +46,7 @@ bool has_child_named(const std::string& name) {
 // The scenarios' echo interactor (judge/scenarios/_interactors/echo.cpp) and its
 // accepted solution, on three tests: 01 and 03 normal, 02 a test whose interactor
 // sends nothing, so that it and the solution wait for each other until killed.
+// With --transcripts the relay writes them (the echo interactor writes none).
 class ProcessExecutorTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -54,7 +55,8 @@ class ProcessExecutorTest : public ::testing::Test {
     fs::create_directories(problem_dir / "tests");
     std::ofstream(problem_dir / "problem.json")
         << R"({"interactor": ")" << (scenarios / "_interactors/echo").string()
-        << R"(", "testdata": "tests", "time_limit_ms": 1000, "wall_limit_ms": 3000})";
+        << R"(", "testdata": "tests", "time_limit_ms": 1000, "wall_limit_ms": 3000,
+               "interactor_writes_transcript": false})";
     std::ofstream(problem_dir / "tests" / "01.in") << "41 normal\n";
     std::ofstream(problem_dir / "tests" / "02.in") << "5 write-nothing\n";
     std::ofstream(problem_dir / "tests" / "03.in") << "7 normal\n";
@@ -85,6 +87,19 @@ TEST_F(ProcessExecutorTest, TheNextTestRunsWhileTheOneBeforeIsReadAndIsStoppedIf
   EXPECT_EQ(executor.started_test(), nullptr);
   // Killed and reaped by the time discard_started() returns: not even a zombie.
   EXPECT_FALSE(has_child_named("echo"));
+}
+
+TEST_F(ProcessExecutorTest, ATestStartedAheadAndNotRunLeavesNoTranscript) {
+  options_.transcripts_dir = temp_.path() / "transcripts";
+  ProcessExecutor executor;
+  executor.expect_next(&test(2));
+  const TestOutcome first = executor.run_test(problem_, submission_, test(0), options_);
+  ASSERT_TRUE(first.transcript.has_value());
+  EXPECT_TRUE(fs::exists(*options_.transcripts_dir / "01.interaction"));
+  ASSERT_EQ(executor.started_test(), &test(2));
+  executor.discard_started();
+  EXPECT_TRUE(fs::exists(*options_.transcripts_dir / "01.interaction"));
+  EXPECT_FALSE(fs::exists(*options_.transcripts_dir / "03.interaction"));
 }
 
 TEST_F(ProcessExecutorTest, ATestStartedAheadIsJudgedAsIfStartedWhenAsked) {

@@ -277,6 +277,9 @@ void ProcessExecutor::discard_started() {
     // ended by the next test's kill_orphans or the judge's own exit.
   }
   started->first_pass.interaction.reset();
+  // Nor is anything of it shown: a transcript it began (or its relay wrote) goes.
+  std::error_code ignored;
+  if (started->transcript) fs::remove(*started->transcript, ignored);
   resources_.retire(std::move(*started->first_pass.work));
   resources_.retire(std::move(*started->feedback));
 }
