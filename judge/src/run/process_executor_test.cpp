@@ -68,6 +68,24 @@ class ProcessExecutorTest : public ::testing::Test {
 
   const TestCase& test(std::size_t index) const { return problem_.tests.at(index); }
 
+  // Runs 01 (accepted), telling the executor that test `next` comes after it.
+  TestOutcome run_first_then(ProcessExecutor& executor, std::size_t next) {
+    executor.expect_next(&test(next));
+    TestOutcome first = executor.run_test(problem_, submission_, test(0), options_);
+    EXPECT_EQ(decide_verdict(first.facts).verdict, Verdict::AC) << decide_verdict(first.facts).message;
+    EXPECT_EQ(executor.started_test(), &test(next)) << "the next test was not started ahead";
+    return first;
+  }
+
+  // Runs 03 and checks it was judged in full: the interactor accepted.
+  TestOutcome run_third(ProcessExecutor& executor) {
+    TestOutcome third = executor.run_test(problem_, submission_, test(2), options_);
+    EXPECT_EQ(third.name, "03");
+    EXPECT_EQ(third.facts.interactor.exit.exit_code, 42);
+    EXPECT_EQ(decide_verdict(third.facts).verdict, Verdict::AC) << decide_verdict(third.facts).message;
+    return third;
+  }
+
   TempDir temp_{"process-executor-test-"};
   Problem problem_;
   Submission submission_;
@@ -76,11 +94,8 @@ class ProcessExecutorTest : public ::testing::Test {
 
 TEST_F(ProcessExecutorTest, TheNextTestRunsWhileTheOneBeforeIsReadAndIsStoppedIfNotRun) {
   ProcessExecutor executor;
-  executor.expect_next(&test(1));
-  const TestOutcome first = executor.run_test(problem_, submission_, test(0), options_);
-  EXPECT_EQ(decide_verdict(first.facts).verdict, Verdict::AC) << decide_verdict(first.facts).message;
+  run_first_then(executor, 1);
   // Test 02 runs already: its interactor waits for the solution, which waits for it.
-  EXPECT_EQ(executor.started_test(), &test(1));
   EXPECT_TRUE(has_child_named("echo")) << "the interactor of the test started ahead is not running";
 
   executor.discard_started();
@@ -92,11 +107,9 @@ TEST_F(ProcessExecutorTest, TheNextTestRunsWhileTheOneBeforeIsReadAndIsStoppedIf
 TEST_F(ProcessExecutorTest, ATestStartedAheadAndNotRunLeavesNoTranscript) {
   options_.transcripts_dir = temp_.path() / "transcripts";
   ProcessExecutor executor;
-  executor.expect_next(&test(2));
-  const TestOutcome first = executor.run_test(problem_, submission_, test(0), options_);
+  const TestOutcome first = run_first_then(executor, 2);
   ASSERT_TRUE(first.transcript.has_value());
   EXPECT_TRUE(fs::exists(*options_.transcripts_dir / "01.interaction"));
-  ASSERT_EQ(executor.started_test(), &test(2));
   executor.discard_started();
   EXPECT_TRUE(fs::exists(*options_.transcripts_dir / "01.interaction"));
   EXPECT_FALSE(fs::exists(*options_.transcripts_dir / "03.interaction"));
@@ -104,26 +117,17 @@ TEST_F(ProcessExecutorTest, ATestStartedAheadAndNotRunLeavesNoTranscript) {
 
 TEST_F(ProcessExecutorTest, ATestStartedAheadIsJudgedAsIfStartedWhenAsked) {
   ProcessExecutor executor;
-  executor.expect_next(&test(2));
-  executor.run_test(problem_, submission_, test(0), options_);
-  ASSERT_EQ(executor.started_test(), &test(2));
-  const TestOutcome third = executor.run_test(problem_, submission_, test(2), options_);
-  EXPECT_EQ(third.name, "03");
-  EXPECT_EQ(third.facts.interactor.exit.exit_code, 42);
-  EXPECT_EQ(decide_verdict(third.facts).verdict, Verdict::AC) << decide_verdict(third.facts).message;
+  run_first_then(executor, 2);
+  run_third(executor);
   EXPECT_EQ(executor.started_test(), nullptr);  // nothing named after it: nothing started
 }
 
 TEST_F(ProcessExecutorTest, AnotherTestThanTheOneStartedAheadStopsItAndRunsAfresh) {
   ProcessExecutor executor;
-  executor.expect_next(&test(1));
-  executor.run_test(problem_, submission_, test(0), options_);
-  ASSERT_EQ(executor.started_test(), &test(1));
+  run_first_then(executor, 1);
   // Asked for 03 instead: 02's programs would wait for each other until the wall
   // limit (3 s); they are stopped at once.
-  const TestOutcome third = executor.run_test(problem_, submission_, test(2), options_);
-  EXPECT_EQ(third.name, "03");
-  EXPECT_EQ(decide_verdict(third.facts).verdict, Verdict::AC) << decide_verdict(third.facts).message;
+  const TestOutcome third = run_third(executor);
   EXPECT_LT(third.facts.submission.exit.wall_ms, 2000);
   EXPECT_FALSE(has_child_named("echo"));
 }
