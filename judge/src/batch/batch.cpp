@@ -20,6 +20,7 @@
 #include "batch/dir.hpp"
 #include "batch/facts.hpp"
 #include "batch/progress.hpp"
+#include "batch/results.hpp"
 #include "batch/worker.hpp"
 #include "batch/workers.hpp"
 #include "process/stop_signals.hpp"
@@ -303,16 +304,18 @@ void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& 
   }
   TestOutcome outcome;
   try {
-    outcome = outcome_from_record(finished.result);
+    // Graded as `judge run` grades it, for the journal's verdict and the progress line.
+    const PlannedProblem& problem = plan_.problem(plan_.submissions[unit.submission].problem);
+    outcome = grade_test(grading_spec(problem), record_from_json(finished.result), problem.limits);
   } catch (const std::exception& error) {
     judge_error(fmt::format("{}: {}", unit_label(unit), error.what()));
     return;
   }
-  const Decision& decision = outcome.decision;  // the worker's, as run_submission decides
+  const Decision& decision = outcome.decision;
   json entry = base_record(unit);
   entry["verdict"] = verdict_name(decision.verdict);
   entry["message"] = decision.message;
-  entry["outcome"] = finished.result;
+  entry["record"] = finished.result;
   entry["run"] = run_info(concurrent);
   entry["finished_at"] = utc_now();
   record(unit_index, entry, decision.verdict, decision.message, outcome.facts.submission.exit.cpu_ms,
@@ -399,7 +402,7 @@ int BatchRun::finish(int signal) {
       const auto record = finished_.find(unit_key_of(units_[u]));
       const std::optional<Verdict> verdict =
           record == finished_.end() ? std::nullopt : parse_verdict(record->second.value("verdict", ""));
-      status = std::max(status, !verdict || *verdict == Verdict::JE ? 3 : *verdict == Verdict::AC ? 0 : 1);
+      status = combined_exit_status(status, exit_status_for_verdict(verdict));
     }
     if (!options_.quiet)
       fmt::print("batch: shard {} done in {}; combine the shards with: judge merge DIR... --out "

@@ -1,23 +1,23 @@
-// A TestOutcome as JSON and back, losslessly: every recorded fact (how both
-// processes ended, limits, the interactor's report, passes), not just the keys
-// the verdict JSON shows. A batch worker sends a test's outcome to the batch
-// process this way, and the journal keeps it, so the verdict and score computed
-// later from the journal are exactly those `judge run` computes (run_submission
-// decides again from the same facts).
+// A TestRecord (grade/grade.hpp: the facts of every pass of a test, nothing decided)
+// as JSON and back, losslessly, by nlohmann::json's own type macros: every field of
+// every struct is listed once, in batch/facts.cpp. A batch worker sends a test's
+// record to the batch process this way and the journal keeps it, so the verdicts and
+// the score computed later from the journal come from `grade`, as `judge run`'s do.
 //
-// Every field of TestOutcome and TestFacts must appear here: batch/facts_test.cpp
-// fails when one is added without being serialized.
+// batch/facts_test.cpp fails when a field is added to a record type without being
+// serialized.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
-#include "run/runner.hpp"
+#include "grade/grade.hpp"
 
 namespace judge {
 
-nlohmann::json outcome_to_record(const TestOutcome& outcome);
+nlohmann::json record_to_json(const TestRecord& record);
 
-// Throws std::runtime_error naming the missing or malformed key.
-TestOutcome outcome_from_record(const nlohmann::json& record);
+// Throws JudgeFault naming what is missing or malformed (a journal or a worker's
+// answer the judge cannot use).
+TestRecord record_from_json(const nlohmann::json& json);
 
 }  // namespace judge

@@ -4,22 +4,23 @@
 
 #include <gtest/gtest.h>
 
+#include "base/errors.hpp"
 #include "report/run_report.hpp"
 
 namespace judge {
 namespace {
 
-// Every field set to a value other than its default.
-TestOutcome full_outcome() {
-  TestOutcome outcome;
-  outcome.name = "07-n10-random";
-  outcome.decision = {Verdict::MLE, "memory limit exceeded"};
-  TestFacts& facts = outcome.facts;
+// A pass with every field set to a value other than its default.
+PassRecord full_pass() {
+  PassRecord pass;
+  TestFacts& facts = pass.facts;
   facts.submission.exit = {true, 0, SIGKILL, 1234, 262100, 1500};
   facts.submission.killed_by_judge = true;
   facts.submission.hit_wall_limit = true;
   facts.submission.hit_cpu_limit = true;
   facts.submission.oom_killed = true;
+  facts.submission.memory_limit_reached = true;
+  facts.submission.group_peak_kib = 65000;
   facts.interactor.exit = {false, 43, 0, 12, 3400, 1501};
   facts.interactor.killed_by_judge = true;
   facts.interactor.hit_wall_limit = true;
@@ -35,8 +36,6 @@ TestOutcome full_outcome() {
   facts.report.score = 42.5;
   facts.report.score_multiplier = 0.5;
   facts.exec_error = "cannot execute /box/x: Exec format error";
-  facts.submission.memory_limit_reached = true;
-  facts.submission.group_peak_kib = 65000;
   facts.interactor_bytes_written = 77;
   facts.wall_limit_extended_ms = 345;
   facts.limits.cpu_ms = 2000;
@@ -47,74 +46,92 @@ TestOutcome full_outcome() {
   facts.limits.processes = 5;
   facts.limits.passes = 3;
   facts.limits.interactor_memory_kib = 1234;
-  outcome.interactor_result = {{"queries", 59}, {"query_limit", 58}, {"moves", 12345678901LL}};
-  outcome.transcript = "transcripts/alice/nuts-bolts/07-n10-random.interaction";
-  outcome.passes = nlohmann::json::array({{{"pass", 1}, {"verdict", "probe"}}});
-  outcome.forced_decision = Decision{Verdict::JE, "pass 2 left no nextpass.in"};
-  outcome.containment = {{"sandbox", "judge-box"}, {"enforced", {"pid namespace"}}};
-  return outcome;
+  pass.interactor_ran = false;
+  pass.checker = CheckerFacts{{false, 1, 0, 5, 900, 7}, false, "wrong answer 3 != 4"};
+  pass.wrote_nextpass = true;
+  pass.probe_marked = true;
+  pass.submission_stderr = "debug: n = 10";
+  pass.interactor_stderr = "reading query 59";
+  pass.interactor_result = {{"queries", 59}, {"query_limit", 58}, {"moves", 12345678901LL}};
+  pass.containment = {{"sandbox", "judge-box"}, {"enforced", {"pid namespace"}}};
+  return pass;
+}
+
+TestRecord full_record() {
+  TestRecord record;
+  record.name = "07-n10-random";
+  record.passes = {full_pass(), full_pass()};
+  record.passes[1].probe_marked = false;
+  record.judge_fault = "cannot start the interactor";
+  record.transcript = "transcripts/alice/nuts-bolts/07-n10-random.interaction";
+  return record;
 }
 
 TEST(BatchFacts, RoundTripKeepsEveryFact) {
-  const TestOutcome original = full_outcome();
-  const nlohmann::json record = outcome_to_record(original);
-  const TestOutcome back = outcome_from_record(nlohmann::json::parse(record.dump()));
-  EXPECT_EQ(outcome_to_record(back), record);
-  EXPECT_EQ(test_to_json(back, {"moves"}), test_to_json(original, {"moves"}));
-  EXPECT_EQ(back.facts.report.reason, Verdict::QLE);
-  EXPECT_EQ(back.forced_decision->verdict, Verdict::JE);
-  EXPECT_TRUE(back.facts.submission.oom_killed);
-  EXPECT_EQ(back.facts.submission.group_peak_kib, 65000);
-  EXPECT_EQ(back.facts.report.failed, original.facts.report.failed);
-  EXPECT_EQ(back.containment, original.containment);
-  EXPECT_EQ(decide_verdict(back.facts).verdict, decide_verdict(original.facts).verdict);
-  EXPECT_EQ(decide_verdict(back.facts).message, decide_verdict(original.facts).message);
-}
-
-TEST(BatchFacts, JournalsOfEarlierVersionsKeepTheirFourLimits) {
-  nlohmann::json record = outcome_to_record(full_outcome());
-  record["facts"].erase("limits");
-  record["facts"]["time_limit_ms"] = 1500;
-  record["facts"]["wall_limit_ms"] = 4000;
-  record["facts"]["memory_limit_kib"] = 65536;
-  record["facts"]["interactor_time_limit_ms"] = 9000;
-  const Limits limits = outcome_from_record(record).facts.limits;
-  EXPECT_EQ(limits.cpu_ms, 1500);
-  EXPECT_EQ(limits.wall_ms, 4000);
-  EXPECT_EQ(limits.memory_kib, 65536);
-  EXPECT_EQ(limits.interactor_cpu_ms, 9000);
-}
-
-TEST(BatchFacts, DefaultOutcomeRoundTrips) {
-  const TestOutcome original{};
-  const TestOutcome back = outcome_from_record(outcome_to_record(original));
-  EXPECT_EQ(outcome_to_record(back), outcome_to_record(original));
-  EXPECT_FALSE(back.transcript.has_value());
-  EXPECT_FALSE(back.forced_decision.has_value());
-  EXPECT_FALSE(back.facts.report.reason.has_value());
-}
-
-TEST(BatchFacts, MissingKeyIsNamed) {
-  nlohmann::json record = outcome_to_record(full_outcome());
-  record["facts"]["submission"].erase("hit_cpu_limit");
-  try {
-    outcome_from_record(record);
-    FAIL() << "expected an error";
-  } catch (const std::runtime_error& error) {
-    EXPECT_NE(std::string(error.what()).find("hit_cpu_limit"), std::string::npos);
+  const TestRecord original = full_record();
+  const nlohmann::json json = record_to_json(original);
+  const TestRecord back = record_from_json(nlohmann::json::parse(json.dump()));
+  EXPECT_EQ(record_to_json(back), json);
+  EXPECT_EQ(back.passes.at(0).facts.report.reason, Verdict::QLE);
+  EXPECT_TRUE(back.passes.at(0).facts.submission.oom_killed);
+  EXPECT_EQ(back.passes.at(0).checker->output, "wrong answer 3 != 4");
+  EXPECT_FALSE(back.passes.at(1).probe_marked);
+  EXPECT_EQ(*back.transcript, *original.transcript);
+  // Graded alike, whatever the grading reads.
+  for (const bool fault : {true, false}) {
+    TestRecord a = original, b = back;
+    if (!fault) a.judge_fault.clear(), b.judge_fault.clear();
+    for (const auto convention : {InteractorConvention::icpc, InteractorConvention::testlib}) {
+      const GradingSpec spec{"p", convention, nullptr, {"moves"}};
+      EXPECT_EQ(test_to_json(grade_test(spec, a, {}), {"moves"}), test_to_json(grade_test(spec, b, {}), {"moves"}));
+    }
   }
 }
 
-// A guard: the journal must keep every fact the verdict is decided from. When one
-// of these sizes changes, a field was added or removed: serialize it in
-// batch/facts.cpp (and its test above), then update the size here.
+TEST(BatchFacts, DefaultRecordRoundTrips) {
+  const TestRecord original{};
+  const TestRecord back = record_from_json(record_to_json(original));
+  EXPECT_EQ(record_to_json(back), record_to_json(original));
+  EXPECT_FALSE(back.transcript.has_value());
+  TestRecord one_pass;
+  one_pass.passes.emplace_back();
+  const TestRecord again = record_from_json(record_to_json(one_pass));
+  EXPECT_FALSE(again.passes.at(0).checker.has_value());
+  EXPECT_FALSE(again.passes.at(0).facts.report.reason.has_value());
+  EXPECT_FALSE(again.passes.at(0).facts.report.score.has_value());
+}
+
+TEST(BatchFacts, AMissingKeyOrAnUnknownVerdictIsNamed) {
+  nlohmann::json json = record_to_json(full_record());
+  json["passes"][0]["facts"]["submission"].erase("hit_cpu_limit");
+  try {
+    record_from_json(json);
+    FAIL() << "expected an error";
+  } catch (const JudgeFault& error) {
+    EXPECT_NE(std::string(error.what()).find("hit_cpu_limit"), std::string::npos) << error.what();
+  }
+  json = record_to_json(full_record());
+  json["passes"][0]["facts"]["report"]["reason"] = "XYZ";
+  try {
+    record_from_json(json);
+    FAIL() << "expected an error";
+  } catch (const JudgeFault& error) {
+    EXPECT_NE(std::string(error.what()).find("XYZ"), std::string::npos) << error.what();
+  }
+}
+
+// A guard: the journal must keep every fact grading reads. When one of these sizes
+// changes, a field was added or removed: list it in batch/facts.cpp's macros (and set
+// it in full_pass above), then update the size here.
 TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(Limits), 64u) << "Limits changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(EndFacts), 56u) << "EndFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(InteractorReport), 176u) << "InteractorReport changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(TestFacts), 408u) << "TestFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestOutcome), 624u) << "TestOutcome changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(CheckerFacts), 80u) << "CheckerFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(PassRecord), 608u) << "PassRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestRecord), 136u) << "TestRecord changed: update batch/facts.cpp";
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 // A line (keys documented in docs/batch.md):
 //   {"participant": "alice", "problem": "nuts-bolts", "test": "01-sample",
 //    "fingerprint": "<sha1>", "verdict": "AC", "message": "",
-//    "outcome": {...batch/facts...} | "compile_error": "<compiler output>",
+//    "record": {...batch/facts...} | "compile_error": "<compiler output>",
 //    "run": {"shard": "1/1", "jobs": 2, "cores": 2, "concurrent_tests": 2},
 //    "finished_at": "2024-05-01T12:00:00Z"}
 #pragma once

@@ -81,8 +81,8 @@ void check_every_unit_finished(const BatchPlan& plan, const std::vector<WorkUnit
 // The transcripts a record names (every pass's), from the folder it came from to the
 // same relative path under out_dir.
 void copy_transcripts(const json& record, const fs::path& source, const fs::path& out_dir) {
-  if (!record.contains("outcome")) return;
-  const json transcript = record["outcome"].value("transcript", json());
+  if (!record.contains("record")) return;
+  const json transcript = record["record"].value("transcript", json());
   if (!transcript.is_string()) return;
   const fs::path relative = transcript.get<std::string>();
   if (relative.is_absolute()) return;

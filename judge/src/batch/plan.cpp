@@ -94,6 +94,7 @@ json problem_to_json(const PlannedProblem& problem) {
           {"memory_limit_kib", problem.limits.memory_kib},
           {"scoring", problem.scoring},
           {"metrics", problem.metrics},
+          {"convention", problem.convention == InteractorConvention::testlib ? "testlib" : "icpc"},
           {"tests", tests}};
 }
 
@@ -210,6 +211,7 @@ BatchPlan make_plan(const std::vector<FoundSubmission>& found,
     planned.limits = problem.limits;
     planned.scoring = problem.scoring;
     planned.metrics = problem.metrics;
+    planned.convention = problem.convention;
     for (const TestCase& test : planned_test_cases(problem, test_names)) {
       Sha1 hash;
       add_file(hash, test.input);
@@ -298,6 +300,9 @@ BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
     problem.limits.memory_kib = plan_field<std::int64_t>(item, "memory_limit_kib", file);
     problem.scoring = plan_field<json>(item, "scoring", file);
     problem.metrics = plan_field<std::vector<std::string>>(item, "metrics", file);
+    // Plans written before grading read the convention have none: ICPC's.
+    problem.convention =
+        item.value("convention", "icpc") == "testlib" ? InteractorConvention::testlib : InteractorConvention::icpc;
     for (const auto& test : plan_field<json>(item, "tests", file))
       problem.tests.push_back(
           {plan_field<std::string>(test, "name", file), plan_field<std::string>(test, "sha1", file)});

@@ -57,6 +57,8 @@ struct PlannedProblem {
   nlohmann::json scoring;
   std::vector<std::string> metrics;
   std::vector<PlannedTest> tests;  // in the order they run and are scored
+  // How its interactor's endings read (grading needs it to grade recorded facts).
+  InteractorConvention convention = InteractorConvention::icpc;
 };
 
 struct PlannedSubmission {

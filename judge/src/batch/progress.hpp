@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#include "run/verdict.hpp"
+#include "grade/verdict.hpp"
 
 namespace judge {
 

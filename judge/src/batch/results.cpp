@@ -1,12 +1,12 @@
 #include "batch/results.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
 #include <fmt/core.h>
 
 #include "batch/facts.hpp"
 #include "batch/journal.hpp"
+#include "base/errors.hpp"
 
 namespace judge {
 
@@ -22,6 +22,9 @@ std::map<std::string, nlohmann::json> finished_units(const BatchPlan& plan,
   }
   std::map<std::string, nlohmann::json> finished;
   for (const auto& record : records) {
+    // A test's record of a judge before grading became one step ("outcome": decided
+    // facts) is not used: the test runs again.
+    if (!record.contains("record") && !record.contains("compile_error")) continue;
     const std::string key = record_key(record);
     const auto planned = fingerprint_by_key.find(key);
     if (planned == fingerprint_by_key.end() || record.value("fingerprint", "") != planned->second)
@@ -31,13 +34,8 @@ std::map<std::string, nlohmann::json> finished_units(const BatchPlan& plan,
   return finished;
 }
 
-Problem problem_for_grading(const PlannedProblem& planned) {
-  Problem problem;
-  problem.name = planned.name;
-  problem.limits = planned.limits;
-  problem.scoring = planned.scoring;
-  problem.metrics = planned.metrics;
-  return problem;
+GradingSpec grading_spec(const PlannedProblem& planned) {
+  return {planned.name, planned.convention, planned.scoring, planned.metrics};
 }
 
 GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
@@ -48,42 +46,31 @@ GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
   GradedSubmission entry;
   entry.submission = index;
   entry.tests_planned = planned_problem.tests.size();
-  std::map<std::string, TestOutcome> outcomes;
-  std::optional<std::string> compile_error;
-  std::vector<TestCase> tests;
+  SubmissionRecord submission;
+  submission.display = planned.path;
+  submission.limits = planned_problem.limits;
+  submission.tests_planned = planned_problem.tests.size();
   for (const auto& test : planned_problem.tests) {
-    tests.push_back({test.name, test.name, "/dev/null"});
     const auto it = finished.find(unit_key(planned.participant, planned.problem, test.name));
     if (it == finished.end()) continue;
     const nlohmann::json& record = it->second;
     if (record.contains("compile_error")) {
-      if (!compile_error) compile_error = record["compile_error"].get<std::string>();
+      if (!submission.compile_error) submission.compile_error = record["compile_error"].get<std::string>();
     } else {
       try {
-        outcomes.emplace(test.name, outcome_from_record(record.at("outcome")));
+        submission.tests.push_back(record_from_json(record.at("record")));
       } catch (const std::exception& error) {
-        warnings.push_back(fmt::format("{}/{}/{}: unusable journal record ({})",
-                                       planned.participant, planned.problem, test.name,
-                                       error.what()));
+        warnings.push_back(fmt::format("{}/{}/{}: unusable journal record ({})", planned.participant,
+                                       planned.problem, test.name, error.what()));
         continue;
       }
     }
     entry.records.push_back(record);
     ++entry.tests_finished;
   }
-  Submission submission;
-  submission.display = planned.path;
-  if (compile_error) {
-    submission.compile_failed = true;
-    submission.compile_message = *compile_error;
-  } else if (entry.tests_finished < entry.tests_planned) {
-    return entry;
-  }
-  RecordedExecutor executor(std::move(outcomes));
-  RunOptions options;
-  options.limits = planned_problem.limits;
-  RunResult result = run_submission(problem_for_grading(planned_problem), submission, tests,
-                                    options, executor);
+  if (!submission.compile_error && entry.tests_finished < entry.tests_planned) return entry;
+  if (submission.compile_error) submission.tests.clear();
+  RunResult result = grade(grading_spec(planned_problem), submission);
   for (std::size_t t = 0; t < result.tests.size(); ++t) {
     const std::string recorded = entry.records[t].value("verdict", "");
     const Verdict decided = result.tests[t].decision.verdict;
@@ -107,13 +94,9 @@ std::vector<GradedSubmission> grade_batch(const BatchPlan& plan,
 }
 
 int exit_status_for_batch(const std::vector<GradedSubmission>& graded) {
-  int status = 0;
-  for (const auto& entry : graded) {
-    if (!entry.result) continue;
-    const int one = exit_status_for(*entry.result);
-    if (one == 3) return 3;
-    status = std::max(status, one);
-  }
+  int status = exit_all_accepted;
+  for (const auto& entry : graded)
+    if (entry.result) status = combined_exit_status(status, exit_status_for(*entry.result));
   return status;
 }
 

@@ -1,8 +1,8 @@
 // How journal records become results. For each planned (submission, problem), the
-// recorded outcomes of its tests are handed to run_submission through an executor
-// that returns them as they were recorded (RecordedExecutor), so the verdict, the
-// message and the score are computed by the very code `judge run` uses, from the
-// same facts. A submission whose compile failed is graded CE as `judge run` does.
+// recorded facts of its tests (TestRecord) are graded by `grade` (grade/grade.hpp),
+// the very step `judge run` ends with, so the verdicts, the message and the score
+// are those `judge run` gives on the same facts. A submission whose compile failed is
+// graded CE as `judge run` does.
 #pragma once
 
 #include <cstddef>
@@ -14,8 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch/plan.hpp"
-#include "run/recorded_executor.hpp"
-#include "run/runner.hpp"
+#include "grade/grade.hpp"
 
 namespace judge {
 
@@ -49,9 +48,8 @@ std::vector<GradedSubmission> grade_batch(const BatchPlan& plan,
                                           const std::map<std::string, nlohmann::json>& finished,
                                           std::vector<std::string>& warnings);
 
-// A problem as run_submission needs it to grade recorded outcomes: name, limits,
-// scoring, metrics.
-Problem problem_for_grading(const PlannedProblem& planned);
+// What grading reads of a planned problem.
+GradingSpec grading_spec(const PlannedProblem& planned);
 
 // 0: every submission graded and AC; 3: a test is JE; 1 otherwise (some verdict
 // not AC; ungraded submissions are the caller's to report).

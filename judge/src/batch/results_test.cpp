@@ -65,15 +65,28 @@ TEST(BatchResults, AJudgeErrorMakesStatusThree) {
   const BatchPlan plan = sample_plan();
   const auto units = plan_units(plan);
   auto records = sample_records(plan);
-  TestOutcome broken = outcome_from_record(records[0]["outcome"]);
-  broken.facts.interactor.exit.exit_code = 7;  // neither 42 nor 43: JE
-  records[0]["outcome"] = outcome_to_record(broken);
+  TestRecord broken = record_from_json(records[0]["record"]);
+  broken.passes.at(0).facts.interactor.exit.exit_code = 7;  // neither 42 nor 43: JE
+  records[0]["record"] = record_to_json(broken);
   records[0]["verdict"] = "JE";
   std::vector<std::string> warnings;
   const auto graded = grade_batch(plan, finished_units(plan, units, records), warnings);
   EXPECT_EQ(graded[0].result->verdict, Verdict::JE);
   EXPECT_EQ(exit_status_for_batch(graded), 3);
   EXPECT_TRUE(warnings.empty());
+}
+
+// A journal of a judge before grading became one step kept decided outcomes, not
+// records: such a test is not finished (it runs again on --resume).
+TEST(BatchResults, ARecordOfAnEarlierJudgeRunsAgain) {
+  const BatchPlan plan = sample_plan();
+  const auto units = plan_units(plan);
+  auto records = sample_records(plan);
+  records[0]["outcome"] = records[0]["record"];
+  records[0].erase("record");
+  const auto finished = finished_units(plan, units, records);
+  EXPECT_EQ(finished.size(), units.size() - 1);
+  EXPECT_FALSE(finished.contains(unit_key("alice", "p", "01")));
 }
 
 TEST(BatchResults, AVerdictTheFactsDoNotGiveIsReported) {

@@ -9,6 +9,8 @@
 #include "batch/facts.hpp"
 #include "batch/journal.hpp"
 #include "batch/plan.hpp"
+#include "batch/results.hpp"
+#include "base/icpc_exit.hpp"
 
 namespace judge::batch_testing {
 
@@ -30,18 +32,20 @@ inline BatchPlan sample_plan() {
 inline nlohmann::json test_record(const BatchPlan& plan, const WorkUnit& unit,
                                   const std::string& verdict, long long cpu_ms = 5) {
   const PlannedSubmission& submission = plan.submissions[unit.submission];
-  TestOutcome outcome;
-  outcome.name = plan.problem(submission.problem).tests[unit.test].name;
-  TestFacts& facts = outcome.facts;
+  const PlannedProblem& problem = plan.problem(submission.problem);
+  TestRecord record;
+  record.name = problem.tests[unit.test].name;
+  PassRecord pass;
+  TestFacts& facts = pass.facts;
   facts.limits.cpu_ms = 1000;
   facts.limits.wall_ms = 3000;
   facts.limits.memory_kib = 262144;
   facts.submission.exit.cpu_ms = cpu_ms;
   facts.submission.exit.peak_kib = 3000;
-  facts.interactor.exit.exit_code = 42;
+  facts.interactor.exit.exit_code = icpc_accept_exit;
   facts.exited_first = Side::submission;
   if (verdict == "WA") {
-    facts.interactor.exit.exit_code = 43;
+    facts.interactor.exit.exit_code = icpc_reject_exit;
     facts.report.reason = Verdict::WA;
     facts.report.message = "wrong <answer> & more";
     facts.report.contestant_eof_reported = true;
@@ -49,15 +53,16 @@ inline nlohmann::json test_record(const BatchPlan& plan, const WorkUnit& unit,
     facts.submission.exit.signaled = true;
     facts.submission.exit.signal = 11;
   }
-  outcome.interactor_result = {{"queries", 7}, {"query_limit", 10}};
-  outcome.decision = decide_verdict(facts);
+  pass.interactor_result = {{"queries", 7}, {"query_limit", 10}};
+  record.passes.push_back(pass);
+  const Decision decision = grade_test(grading_spec(problem), record, problem.limits).decision;
   return {{"participant", submission.participant},
           {"problem", submission.problem},
-          {"test", outcome.name},
+          {"test", record.name},
           {"fingerprint", unit.fingerprint},
-          {"verdict", verdict_name(outcome.decision.verdict)},
-          {"message", outcome.decision.message},
-          {"outcome", outcome_to_record(outcome)},
+          {"verdict", verdict_name(decision.verdict)},
+          {"message", decision.message},
+          {"record", record_to_json(record)},
           {"run", {{"shard", "1/1"}, {"jobs", 2}, {"cores", 2}, {"concurrent_tests", 2}}}};
 }
 

@@ -45,14 +45,12 @@ json run_worker_job(const json& job) {
     const CpuClaim cpu_claim = CpuClaim::claim();
     options.cpu = cpu_claim.cpu();
     ProcessExecutor executor;
-    TestOutcome outcome = executor.run_test(problem, submission, test, options);
-    outcome.decision =
-        outcome.forced_decision ? *outcome.forced_decision : decide_verdict(outcome.facts);
+    // The facts only: the batch grades them (grade/grade.hpp), as `judge run` does.
+    TestRecord record = executor.run_test(problem, submission, test, options);
     // Transcripts are recorded relative to the batch folder (folders move, merge).
-    if (outcome.transcript)
-      outcome.transcript =
-          fs::absolute(*outcome.transcript).lexically_relative(job.at("out_dir").get<std::string>());
-    return {{"result", outcome_to_record(outcome)}};
+    if (record.transcript)
+      record.transcript = fs::absolute(*record.transcript).lexically_relative(job.at("out_dir").get<std::string>());
+    return {{"result", record_to_json(record)}};
   } catch (const std::exception& error) {
     return {{"error", error.what()}};
   }

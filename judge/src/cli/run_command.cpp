@@ -42,8 +42,8 @@ void remove_transcripts(const RunOptions& options, const std::string& test_name)
 class AnnouncingExecutor : public TestExecutor {
  public:
   AnnouncingExecutor(TestExecutor& inner, std::size_t name_width) : inner_(inner), name_width_(name_width) {}
-  TestOutcome run_test(const Problem& problem, const Submission& submission, const TestCase& test,
-                       const RunOptions& options) override {
+  TestRecord run_test(const Problem& problem, const Submission& submission, const TestCase& test,
+                      const RunOptions& options) override {
     fmt::print("  {:<{}}  running (wall limit {} ms) ...", printable(test.name), name_width_, options.limits.wall_ms);
     std::fflush(stdout);
     return inner_.run_test(problem, submission, test, options);
@@ -58,7 +58,7 @@ class AnnouncingExecutor : public TestExecutor {
 
 // The last test's folders and cgroups are removed on the executor's thread while
 // the summary and the result are written (run/test_resources.hpp), and are gone
-// before grade() returns: the run's temporary folder, which holds them, is removed
+// before run_and_report() returns: the run's temporary folder, which holds them, is removed
 // after it.
 class BackgroundRelease {
  public:
@@ -127,8 +127,8 @@ void report_judge_errors(const RunResult& result) {
 }
 
 // `doing` says what the run is busy with, for the message if a stop signal comes.
-int grade(const RunArgs& args, const InterruptWatch& interrupt, std::string& doing,
-          TestExecutor& executor) {
+int run_and_report(const RunArgs& args, const InterruptWatch& interrupt, std::string& doing,
+                   TestExecutor& executor) {
   const Problem problem = load_problem(args.problem, JudgePaths::from_environment());
   const std::vector<TestCase> tests = select_tests(problem, args.tests);
   // Before any test runs: a run that could not be saved, or that would trip over
@@ -192,7 +192,7 @@ int run_command(const RunArgs& args) {
   return run_command(args, executor);
 }
 
-// On SIGINT, SIGTERM or SIGHUP the watch kills the test's processes, grade() unwinds
+// On SIGINT, SIGTERM or SIGHUP the watch kills the test's processes, run_and_report() unwinds
 // from where it waited (the temporary folders of the test go with it) and no result
 // is written: exit 128 + the signal's number.
 int run_command(const RunArgs& args, TestExecutor& executor) {
@@ -202,7 +202,7 @@ int run_command(const RunArgs& args, TestExecutor& executor) {
   const PrivateTmpdir tmpdir;
   std::string doing = "loading the problem";
   try {
-    return grade(args, interrupt, doing, executor);
+    return run_and_report(args, interrupt, doing, executor);
   } catch (const Interrupted& stop) {
     kill_orphans();  // anything of the test still unreaped (the watch only kills)
     std::fprintf(stderr,

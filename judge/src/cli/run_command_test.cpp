@@ -20,8 +20,8 @@ namespace fs = std::filesystem;
 class FailsAfter : public TestExecutor {
  public:
   explicit FailsAfter(int tests) : tests_(tests) {}
-  TestOutcome run_test(const Problem& problem, const Submission& submission, const TestCase& test,
-                       const RunOptions& options) override {
+  TestRecord run_test(const Problem& problem, const Submission& submission, const TestCase& test,
+                      const RunOptions& options) override {
     if (ran_++ >= tests_) throw JudgeFault("cannot create a temporary folder /tmp/judge-work-XXXXXX");
     return real_.run_test(problem, submission, test, options);
   }

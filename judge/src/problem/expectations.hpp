@@ -40,7 +40,7 @@
 #include <vector>
 
 #include "problem/problem.hpp"
-#include "run/verdict.hpp"
+#include "grade/verdict.hpp"
 
 namespace judge {
 

@@ -30,7 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
-#include "run/verdict.hpp"
+#include "grade/verdict.hpp"
 
 namespace judge {
 

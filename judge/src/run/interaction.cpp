@@ -17,7 +17,7 @@
 #include "process/tool_run.hpp"
 #include "run/relay.hpp"
 #include "run/watched_process.hpp"
-#include "run/testlib_convention.hpp"
+#include "grade/testlib_convention.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -49,7 +49,7 @@ Interaction::~Interaction() {
   if (request_.resources != nullptr && wiring_.cgroup) request_.resources->retire(std::move(*wiring_.cgroup));
 }
 
-InteractionResult Interaction::run() {
+PassRecord Interaction::run() {
   wire();
   spawn();
   supervise();
@@ -251,10 +251,7 @@ void Interaction::keep_pipe_ends() {
 bool Interaction::submission_no_longer_graded() const {
   // Rejected (or broken): the verdict no longer depends on the submission. A probe
   // pass (multi-pass) accepted: its submission is not graded.
-  const ExitFacts& exit = *interactor_->exit_facts();
-  const bool accepted = request_.convention == InteractorConvention::testlib ? testlib_accepts(exit)
-                                                                             : !exit.signaled && exit.exit_code == 42;
-  const bool rejected = !accepted;
+  const bool rejected = !interactor_accepts(*interactor_->exit_facts(), request_.convention);
   return rejected || is_probe_pass(request_.feedback_dir);
 }
 
@@ -360,17 +357,10 @@ TestFacts Interaction::collect_facts() const {
 
 std::filesystem::path Interaction::tout_path() const { return request_.feedback_dir / "tout.txt"; }
 
-// A testlib interactor's ending, then (when it said OK) the checker's on its log,
-// written into the facts as the ICPC-shaped report the verdict rules read.
-void Interaction::apply_testlib_convention(InteractionResult& result) const {
-  TestFacts& facts = result.facts;
-  const TestlibOutcome interactor = classify_testlib_exit(facts.interactor.exit, result.interactor_stderr_tail);
-  const bool clean_submission = !facts.submission.exit.signaled && facts.submission.exit.exit_code == 0 &&
-                                !facts.submission.killed_by_judge && facts.exec_error.empty();
-  if (interactor.kind != TestlibOutcome::Kind::ok || request_.checker_command.empty() || !clean_submission) {
-    apply_testlib_outcome(interactor, "interactor", false, facts.interactor, facts.report);
-    return;
-  }
+// The checker on a testlib interactor's log, when grading says it is due: its raw
+// ending, which grading reads in place of the interactor's OK.
+std::optional<CheckerFacts> Interaction::run_testlib_checker(const PassRecord& pass) const {
+  if (request_.checker_command.empty() || !interactor_ || !testlib_checker_due(pass.facts)) return std::nullopt;
   // The checker is the setter's code, like the interactor: not boxed, the
   // interactor's CPU limit, its stdout and stderr kept together (the message).
   ToolRunRequest run;
@@ -379,59 +369,32 @@ void Interaction::apply_testlib_convention(InteractionResult& result) const {
   run.cpu_limit_ms = request_.limits.interactor_cpu_ms;
   run.output_limit_bytes = message_tail_bytes;
   const ToolRun checked = run_tool(run);
-  if (!checked.ended_in_time || checked.exit.signaled) {
-    facts.report.message = without_trailing_newlines(checked.output);
-    facts.report.failed = !checked.ended_in_time
-                              ? fmt::format("the checker took longer than {} ms of CPU", run.cpu_limit_ms)
-                              : fmt::format("the checker was killed by {}", signal_name(checked.exit.signal));
-    return;
-  }
-  // The checker's exit stands in for the interactor's: it decides the test's verdict.
-  facts.interactor.exit.exit_code = checked.exit.exit_code;
-  apply_testlib_outcome(classify_testlib_exit(checked.exit, checked.output), "checker", true, facts.interactor,
-                        facts.report);
+  return CheckerFacts{checked.exit, checked.ended_in_time, checked.output};
 }
 
-InteractionResult Interaction::collect() {
-  InteractionResult result;
-  result.facts = collect_facts();
+PassRecord Interaction::collect() {
+  PassRecord pass;
+  pass.facts = collect_facts();
   // The box could not execute the program: with the exec's errno it is the program's
   // fault (not something the kernel can run, a missing interpreter), without one the
   // box's own (the judge's).
   if (const std::string error = submission_->box_exec_error(); !error.empty()) {
     if (submission_->box_exec_errno() <= 0) throw JudgeFault(fmt::format("cannot start the submission: {}", error));
-    result.facts.exec_error = error;
+    pass.facts.exec_error = error;
   }
-  result.submission_stderr_tail = read_tail(submission_stderr_path_, message_tail_bytes);
-  result.interactor_stderr_tail = read_tail(interactor_stderr_path_, message_tail_bytes);
-  TestFacts& facts = result.facts;
-  facts.report = read_interactor_report(request_.feedback_dir, result.interactor_result);
-  if (request_.convention == InteractorConvention::testlib && interactor_) apply_testlib_convention(result);
-  // The scores an ICPC validator writes join the result's facts, where scoring reads
-  // every per-test figure (problem/icpc_scoring.cpp).
-  for (auto [key, value] : {std::pair{"score", facts.report.score}, {"score_multiplier", facts.report.score_multiplier}}) {
-    if (!value) continue;
-    if (!result.interactor_result.is_object()) result.interactor_result = nlohmann::json::object();
-    result.interactor_result[key] = *value;
-  }
-  if (!interactor_) {
-    // Offline, not validated: as if the validator had rejected because the output
-    // ended early, which leaves the verdict to how the submission ended.
-    facts.interactor.exit.exit_code = 43;
-    facts.report.contestant_eof = facts.report.contestant_eof_reported = true;
-    facts.report.message = "not validated: the submission did not end cleanly";
-  }
-  // An interactor that failed without a judge message: its stderr says why.
-  const bool accepted = facts.interactor.exit.exit_code == 42 && !facts.interactor.exit.signaled;
-  if (facts.report.message.empty() && !accepted)
-    facts.report.message = without_trailing_newlines(result.interactor_stderr_tail);
-  result.probe = accepted && is_probe_pass(request_.feedback_dir);
+  pass.submission_stderr = read_tail(submission_stderr_path_, message_tail_bytes);
+  pass.interactor_stderr = read_tail(interactor_stderr_path_, message_tail_bytes);
+  pass.facts.report = read_interactor_report(request_.feedback_dir, pass.interactor_result);
+  pass.interactor_ran = interactor_.has_value();
+  if (request_.convention == InteractorConvention::testlib) pass.checker = run_testlib_checker(pass);
+  pass.wrote_nextpass = fs::exists(request_.feedback_dir / "nextpass.in");
+  pass.probe_marked = pass.wrote_nextpass && is_probe_pass(request_.feedback_dir);
   const TestCgroup* cgroup = wiring_.cgroup ? &*wiring_.cgroup : nullptr;
-  result.containment = describe_containment(
+  pass.containment = describe_containment(
       submission_->box_setup(), cgroup ? cgroup->version() : std::string(),
       cgroup && cgroup->limits_memory(), cgroup && cgroup->limits_processes(),
       cgroup ? cgroup->missing() : std::vector<std::string>{}, wiring_.why_no_box);
-  return result;
+  return pass;
 }
 
 }  // namespace judge

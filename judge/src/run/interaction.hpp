@@ -30,7 +30,10 @@
 //                then the judge drops its copies of the pipe ends but the two above
 //   supervise()  the Watchdog (run/watchdog.hpp) until both have ended and been reaped
 //   collect()    the exit facts, the limits that fired, the interactor's report,
-//                the stderr tails and what containment the submission ran under
+//                the stderr tails and what containment the submission ran under;
+//                with the testlib convention, the checker on the interactor's log
+//                when grading says it is due (grade/testlib_convention.hpp). The
+//                facts come back raw (a PassRecord): grading reads them.
 #pragma once
 
 #include <filesystem>
@@ -48,7 +51,7 @@
 #include "run/limits.hpp"
 #include "run/pipe_keeper.hpp"
 #include "run/test_resources.hpp"
-#include "run/verdict.hpp"
+#include "grade/grade.hpp"
 #include "run/watchdog.hpp"
 
 namespace judge {
@@ -90,19 +93,6 @@ struct InteractionRequest {
   TestResources* resources = nullptr;
 };
 
-struct InteractionResult {
-  TestFacts facts;
-  // The interactor accepted, left FEEDBACK_DIR/nextpass.in and said "probe": true
-  // in result.json: this pass only probed the submission, which was stopped as soon
-  // as the interactor was done (its outcome is not graded).
-  bool probe = false;
-  nlohmann::json interactor_result;  // result.json as written (null if none)
-  std::string submission_stderr_tail;
-  std::string interactor_stderr_tail;
-  // What containment the submission ran under (box/sandbox.hpp describe_containment).
-  nlohmann::json containment;
-};
-
 // What wire() prepares: everything the two processes are started with.
 struct Wiring {
   Pipe to_submission;    // to the submission's stdin
@@ -132,12 +122,12 @@ class Interaction {
 
   // The four steps in order. Throws JudgeFault when the judge itself cannot run the
   // test (a process that cannot be started, a pipe that cannot be made).
-  InteractionResult run();
+  PassRecord run();
 
   void wire();
   void spawn();
   void supervise();
-  InteractionResult collect();
+  PassRecord collect();
   // SIGKILL to both programs' process groups (a test started and then not wanted);
   // supervise() then reaps them.
   void kill();
@@ -151,7 +141,7 @@ class Interaction {
   void plan_submission();
   void contain_submission();
   std::filesystem::path tout_path() const;
-  void apply_testlib_convention(InteractionResult& result) const;
+  std::optional<CheckerFacts> run_testlib_checker(const PassRecord& pass) const;
   void keep_pipe_ends();
   void kill_orphans_but_exiting_boxes();
   bool submission_no_longer_graded() const;

@@ -68,14 +68,22 @@ TEST(Interaction, WirePlansTheValidatorsArgumentsAndTheSubmissionsLimits) {
   EXPECT_EQ(interaction.wiring().why_no_box, "--sandbox none");
 }
 
+// A pass's facts as grading reads them.
+Decision graded(const PassRecord& pass) {
+  TestRecord record;
+  record.name = "t";
+  record.passes = {pass};
+  return grade_test(GradingSpec{}, record, pass.facts.limits).decision;
+}
+
 TEST(Interaction, AnInteractivePassWithAnIcpcValidator) {
   Pass pass;
   pass.submission("read x; echo $((x + 1))\n");
   pass.validator("read x < \"$1\"; echo $x; read y; [ \"$y\" = \"$(cat \"$2\")\" ] && exit 42\n"
                  "echo \"expected $(cat \"$2\"), got $y\" > \"$3/judgemessage.txt\"; exit 43\n");
-  const InteractionResult result = Interaction(pass.request).run();
+  const PassRecord result = Interaction(pass.request).run();
   EXPECT_EQ(result.facts.interactor.exit.exit_code, 42);
-  EXPECT_EQ(decide_verdict(result.facts).verdict, Verdict::AC);
+  EXPECT_EQ(graded(result).verdict, Verdict::AC);
 }
 
 TEST(Interaction, AnOfflinePassFeedsTheSubmissionsOutputToTheValidatorAfterwards) {
@@ -84,11 +92,11 @@ TEST(Interaction, AnOfflinePassFeedsTheSubmissionsOutputToTheValidatorAfterwards
   pass.submission("read x; echo $((x + 1))\n");
   pass.validator("read y; [ \"$y\" = \"$(cat \"$2\")\" ] && exit 42\n"
                  "echo \"expected $(cat \"$2\"), got $y\" > \"$3/judgemessage.txt\"; exit 43\n");
-  InteractionResult result = Interaction(pass.request).run();
-  EXPECT_EQ(decide_verdict(result.facts).verdict, Verdict::AC);
+  PassRecord result = Interaction(pass.request).run();
+  EXPECT_EQ(graded(result).verdict, Verdict::AC);
   pass.submission("read x; echo $((x + 2))\n");
   result = Interaction(pass.request).run();
-  const Decision wrong = decide_verdict(result.facts);
+  const Decision wrong = graded(result);
   EXPECT_EQ(wrong.verdict, Verdict::WA);
   EXPECT_EQ(wrong.message, "expected 42, got 43");
   EXPECT_EQ(result.facts.exited_first, Side::submission);
@@ -99,8 +107,8 @@ TEST(Interaction, AnOfflineSubmissionThatCrashesIsNotValidated) {
   pass.request.mode = PassMode::offline;
   pass.submission("echo 42; kill -SEGV $$\n");
   pass.validator("touch \"$3/validator-ran\"; exit 42\n");
-  const InteractionResult result = Interaction(pass.request).run();
-  const Decision decision = decide_verdict(result.facts);
+  const PassRecord result = Interaction(pass.request).run();
+  const Decision decision = graded(result);
   EXPECT_EQ(decision.verdict, Verdict::RTE);
   EXPECT_NE(decision.message.find("SIGSEGV"), std::string::npos);
   EXPECT_FALSE(fs::exists(pass.request.feedback_dir / "validator-ran"));
@@ -112,8 +120,8 @@ TEST(Interaction, AnOfflineSubmissionPastTheOutputLimitIsOle) {
   pass.request.limits.output_kib = 64;
   pass.submission("exec yes 0123456789\n");
   pass.validator("exit 42\n");
-  const InteractionResult result = Interaction(pass.request).run();
-  EXPECT_EQ(decide_verdict(result.facts).verdict, Verdict::OLE);
+  const PassRecord result = Interaction(pass.request).run();
+  EXPECT_EQ(graded(result).verdict, Verdict::OLE);
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "run/verdict.hpp"
+#include "grade/verdict.hpp"
 
 namespace judge {
 

@@ -69,20 +69,22 @@ class ProcessExecutorTest : public ::testing::Test {
   const TestCase& test(std::size_t index) const { return problem_.tests.at(index); }
 
   // Runs 01 (accepted), telling the executor that test `next` comes after it.
+  TestOutcome graded(const TestRecord& record) { return grade_test(grading_spec(problem_), record, options_.limits); }
+
   TestOutcome run_first_then(ProcessExecutor& executor, std::size_t next) {
     executor.expect_next(&test(next));
-    TestOutcome first = executor.run_test(problem_, submission_, test(0), options_);
-    EXPECT_EQ(decide_verdict(first.facts).verdict, Verdict::AC) << decide_verdict(first.facts).message;
+    TestOutcome first = graded(executor.run_test(problem_, submission_, test(0), options_));
+    EXPECT_EQ(first.decision.verdict, Verdict::AC) << first.decision.message;
     EXPECT_EQ(executor.started_test(), &test(next)) << "the next test was not started ahead";
     return first;
   }
 
   // Runs 03 and checks it was judged in full: the interactor accepted.
   TestOutcome run_third(ProcessExecutor& executor) {
-    TestOutcome third = executor.run_test(problem_, submission_, test(2), options_);
+    TestOutcome third = graded(executor.run_test(problem_, submission_, test(2), options_));
     EXPECT_EQ(third.name, "03");
     EXPECT_EQ(third.facts.interactor.exit.exit_code, 42);
-    EXPECT_EQ(decide_verdict(third.facts).verdict, Verdict::AC) << decide_verdict(third.facts).message;
+    EXPECT_EQ(third.decision.verdict, Verdict::AC) << third.decision.message;
     return third;
   }
 

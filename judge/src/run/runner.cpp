@@ -1,10 +1,12 @@
 #include "run/runner.hpp"
 
+#include <chrono>
 #include <ctime>
 #include <exception>
 #include <functional>
 #include <memory>
 #include <system_error>
+#include <thread>
 
 #include <fmt/core.h>
 
@@ -13,7 +15,6 @@
 #include "box/cgroup.hpp"
 #include "process/cpu_claim.hpp"
 #include "run/interaction.hpp"
-#include "run/passes.hpp"
 #include "run/test_resources.hpp"
 
 namespace judge {
@@ -28,20 +29,6 @@ std::optional<fs::path> transcript_path(const TestCase& test, const RunOptions& 
   fs::path transcript = fs::absolute(*options.transcripts_dir / (test.name + ".interaction"));
   fs::remove(transcript);
   return transcript;
-}
-
-nlohmann::json result_field(const nlohmann::json& result, const char* key) {
-  return result.is_object() ? result.value(key, nlohmann::json()) : nlohmann::json();
-}
-
-// One entry of a multi-pass test's "passes".
-nlohmann::json pass_entry(std::int64_t pass, const InteractionResult& result, const Decision& decision) {
-  return {{"pass", pass},
-          {"probe", result.probe},
-          {"verdict", result.probe ? "probe" : std::string(verdict_name(decision.verdict))},
-          {"queries", result_field(result.interactor_result, "queries")},
-          {"query_limit", result_field(result.interactor_result, "query_limit")},
-          {"cpu_ms", result.facts.submission.exit.cpu_ms}};
 }
 
 InteractionRequest pass_request(const Problem& problem, const Submission& submission,
@@ -126,19 +113,17 @@ std::unique_ptr<StartedTest> start_test(const Problem& problem, const Submission
 
 // `started`: the test's first pass if it was started ahead (else it is started now).
 // `start_next`: called once the test's last pass has ended, before its facts are read.
-TestOutcome run_passes(const Problem& problem, const Submission& submission, const TestCase& test,
-                       const RunOptions& options, const std::string& net_namespace,
-                       TestResources& resources, std::unique_ptr<StartedTest> started,
-                       const std::function<void()>& start_next) {
+TestRecord run_passes(const Problem& problem, const Submission& submission, const TestCase& test,
+                      const RunOptions& options, const std::string& net_namespace, TestResources& resources,
+                      std::unique_ptr<StartedTest> started, const std::function<void()>& start_next) {
   if (!started) started = start_test(problem, submission, test, options, net_namespace, resources);
-  TestOutcome outcome;
-  outcome.name = test.name;
+  TestRecord record;
+  record.name = test.name;
   const std::optional<fs::path> transcript = started->transcript;
   // The inputs of passes after the first, made when a second pass comes.
   std::optional<TempDir> pass_inputs;
   TempDir feedback = std::move(*started->feedback);
   fs::path input = fs::absolute(test.input);
-  nlohmann::json passes = nlohmann::json::array();
   StartedPass current = std::move(started->first_pass);
   started.reset();
   for (std::int64_t pass = 1;; ++pass) {
@@ -147,11 +132,11 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
                            transcript, pass);
     current.interaction->supervise();
     // Both programs are gone. Without a nextpass.in this pass is the test's last
-    // (run/passes.hpp): the next test may start now, on the test's CPU, while the
+    // (grade/passes.hpp): the next test may start now, on the test's CPU, while the
     // judge reads this one's facts on its own.
     const bool wrote_nextpass = fs::exists(feedback.path() / "nextpass.in");
     if (!wrote_nextpass && start_next) start_next();
-    const InteractionResult result = current.interaction->collect();
+    record.passes.push_back(current.interaction->collect());
     current.interaction.reset();  // its cgroup goes back to `resources`
     // Nothing of the work folder is read after the pass (collect() took the stderr
     // tails); it is removed while a later test runs.
@@ -162,28 +147,11 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
     // seconds (solutions/nuts-bolts/accepted/random_pivot_clock.cpp) draws other
     // pivots. Counted from the pass's start instead, a pass that began late in a
     // second (judge-box's setup takes milliseconds) let the submission read the next
-    // second, which the next pass then read again (seen once in a full test run).
+    // second, which the next pass then read again.
     const auto ended_second = static_cast<std::int64_t>(std::time(nullptr));
-    outcome.facts = result.facts;
-    outcome.interactor_result = result.interactor_result;
-    outcome.containment = result.containment;
-    if (pass == 1 && current.transcript && fs::exists(*current.transcript)) outcome.transcript = current.transcript;
-
-    PassFacts pass_facts;
-    pass_facts.pass = pass;
-    pass_facts.pass_limit = options.limits.passes;
-    pass_facts.wrote_nextpass = wrote_nextpass;
-    pass_facts.interactor_accepted =
-        !result.facts.interactor.exit.signaled && result.facts.interactor.exit.exit_code == 42;
-    pass_facts.probe = result.probe;
-    const Decision decision = decide_verdict(result.facts);
-    pass_facts.verdict = decision.verdict;
-    passes.push_back(pass_entry(pass, result, decision));
-
-    const PassDecision step = next_pass_step(pass_facts);
-    if (step.step == PassStep::judge_error) outcome.forced_decision = Decision{Verdict::JE, step.message};
-    if (step.step == PassStep::too_many_passes) outcome.forced_decision = Decision{Verdict::WA, step.message};
-    if (step.step != PassStep::next_pass) break;
+    if (pass == 1 && current.transcript && fs::exists(*current.transcript)) record.transcript = current.transcript;
+    // Whether the test goes on is decided from the facts, as grading reads them.
+    if (pass_step(problem.convention, record.passes).step != PassStep::next_pass) break;
     // Next pass: its test input is the nextpass.in this pass left, moved out of the
     // feedback folder (the specification: removed before the next pass).
     if (!pass_inputs) pass_inputs.emplace("judge-passes-");
@@ -191,18 +159,17 @@ TestOutcome run_passes(const Problem& problem, const Submission& submission, con
     fs::rename(feedback.path() / "nextpass.in", input);
     if (problem.new_second_between_passes) wait_for_next_second(ended_second);
   }
-  if (passes.size() > 1) outcome.passes = passes;
   resources.retire(std::move(feedback));
-  return outcome;
+  return record;
 }
 
-// The test the judge failed on: JE with the reason, nothing else known.
-TestOutcome judge_fault_outcome(const TestCase& test, const RunOptions& options, const std::string& why) {
-  TestOutcome outcome;
-  outcome.name = test.name;
-  outcome.facts.limits = options.limits;
-  outcome.forced_decision = Decision{Verdict::JE, fmt::format("the judge failed: {}", why)};
-  return outcome;
+// The test graded alone and shown to the observer; its verdict decides whether the
+// run stops here.
+Verdict observe(const GradingSpec& spec, const TestRecord& record, const Limits& limits, std::size_t index,
+                std::size_t total, const TestObserver& on_test) {
+  const TestOutcome outcome = grade_test(spec, record, limits);
+  if (on_test) on_test(outcome, index, total);
+  return outcome.decision.verdict;
 }
 
 }  // namespace
@@ -215,8 +182,8 @@ ProcessExecutor::ProcessExecutor(bool contain) : net_namespace_(contain) {
 
 ProcessExecutor::~ProcessExecutor() { discard_started(); }
 
-TestOutcome ProcessExecutor::run_test(const Problem& problem, const Submission& submission,
-                                      const TestCase& test, const RunOptions& options) {
+TestRecord ProcessExecutor::run_test(const Problem& problem, const Submission& submission,
+                                     const TestCase& test, const RunOptions& options) {
   // Pinned tests: the judge itself runs on the other CPUs from the first test on
   // (process/cpu_claim.hpp says why).
   if (options.cpu >= 0 && kept_off_cpu_ != options.cpu) {
@@ -287,47 +254,34 @@ void ProcessExecutor::discard_started() {
 RunResult run_submission(const Problem& problem, const Submission& submission,
                          const std::vector<TestCase>& tests, const RunOptions& options,
                          TestExecutor& executor, const TestObserver& on_test) {
-  RunResult result;
-  result.problem = problem.name;
-  result.submission = submission.display;
-  result.limits = options.limits;
-  result.tests_planned = tests.size();
-  result.metrics = problem.metrics;
-  validate_scoring(problem.scoring);
-  if (submission.compile_failed) {
-    result.verdict = Verdict::CE;
-    result.message = submission.compile_message;
-    result.score = compute_score(problem.scoring, {});
-    result.score.score = 0;
-    return result;
-  }
-  bool failed = false;
-  bool judge_failed = false;
-  std::vector<ScoredTest> scored;
+  const GradingSpec spec = grading_spec(problem);
+  SubmissionRecord record;
+  record.display = submission.display;
+  record.limits = options.limits;
+  record.tests_planned = tests.size();
+  if (submission.compile_failed) record.compile_error = submission.compile_message;
+  validate_scoring(spec.scoring);
   // A run that may stop after any test names no next one: nothing is started that
   // would only be stopped again.
   const bool may_stop_early = options.stop_at_first_failure || options.stop_after_time_limit;
   try {
-    for (std::size_t index = 0; index < tests.size() && !judge_failed; ++index) {
-      TestOutcome outcome;
+    for (std::size_t index = 0; index < tests.size() && !record.compile_error; ++index) {
       executor.expect_next(!may_stop_early && index + 1 < tests.size() ? &tests[index + 1] : nullptr);
+      TestRecord test;
       try {
-        outcome = executor.run_test(problem, submission, tests[index], options);
+        test = executor.run_test(problem, submission, tests[index], options);
       } catch (const JudgeFault& fault) {
-        outcome = judge_fault_outcome(tests[index], options, fault.what());
-        judge_failed = true;
+        test = TestRecord{};
+        test.name = tests[index].name;
+        test.judge_fault = fault.what();
       }
-      outcome.decision = outcome.forced_decision ? *outcome.forced_decision : decide_verdict(outcome.facts);
-      if (outcome.decision.verdict != Verdict::AC && !failed) {
-        failed = true;
-        result.verdict = outcome.decision.verdict;
-        result.message = fmt::format("test {}: {}", outcome.name, outcome.decision.message);
-      }
-      scored.push_back({outcome.name, outcome.decision.verdict, outcome.interactor_result});
-      result.tests.push_back(std::move(outcome));
-      if (on_test) on_test(result.tests.back(), index, tests.size());
-      if (failed && options.stop_at_first_failure) break;
-      const Verdict verdict = result.tests.back().decision.verdict;
+      const bool judge_failed = !test.judge_fault.empty();
+      record.tests.push_back(std::move(test));
+      // Graded now for the observer (the terminal's line) and the stop rules; `grade`
+      // below grades the same records the same way.
+      const Verdict verdict = observe(spec, record.tests.back(), options.limits, index, tests.size(), on_test);
+      if (judge_failed) break;
+      if (options.stop_at_first_failure && verdict != Verdict::AC) break;
       if (options.stop_after_time_limit && (verdict == Verdict::TLE || verdict == Verdict::ILE)) break;
     }
   } catch (...) {
@@ -338,16 +292,12 @@ RunResult run_submission(const Problem& problem, const Submission& submission,
   }
   // A test started ahead and not run (the run stopped on a judge fault).
   executor.discard_started();
-  result.score = compute_score(problem.scoring, scored);
-  // Stopped early: the tests not run cannot count as passed.
-  if (result.tests.size() < tests.size()) result.score.score = 0;
-  return result;
+  return grade(spec, record);
 }
 
-int exit_status_for(const RunResult& result) {
-  for (const auto& test : result.tests)
-    if (test.decision.verdict == Verdict::JE) return exit_judge_error;
-  return result.verdict == Verdict::AC ? exit_all_accepted : exit_not_accepted;
+void wait_for_next_second(std::int64_t since) {
+  while (static_cast<std::int64_t>(std::time(nullptr)) == since)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
 }  // namespace judge

@@ -1,12 +1,13 @@
-// run_submission grades one submission on a list of tests of one problem: it runs
-// each test through a TestExecutor, decides each verdict, and sums it all up into
-// a RunResult (overall verdict = the first test that is not AC, in test order).
-// The TestExecutor is the seam: ProcessExecutor runs real processes, and the flow
-// tests (runner_test.cpp) use a fake one that returns prepared facts.
+// run_submission runs one submission on a list of tests of one problem: it runs each
+// test through a TestExecutor, which records the facts of every pass, and grades
+// them (grade/grade.hpp: each verdict, the overall verdict = the first test that is
+// not AC, in test order, the score). The TestExecutor is the seam: ProcessExecutor
+// runs real processes, and the flow tests (runner_test.cpp) use a fake one that
+// returns prepared facts.
 //
 // A JudgeFault while a test runs (the judge could not start a process, make a pipe,
-// a folder) does not lose the run: that test becomes JE with the reason, the run
-// stops there, and the tests judged before it keep their verdicts.
+// a folder) does not lose the run: that test is recorded with the reason (graded JE),
+// the run stops there, and the tests judged before it keep their verdicts.
 #pragma once
 
 #include <cstdint>
@@ -22,9 +23,9 @@
 #include "problem/problem.hpp"
 #include "problem/scoring.hpp"
 #include "problem/tests.hpp"
+#include "grade/grade.hpp"
 #include "run/limits.hpp"
 #include "run/test_resources.hpp"
-#include "run/verdict.hpp"
 #include "submission/submission.hpp"
 
 namespace judge {
@@ -42,28 +43,12 @@ struct RunOptions {
   bool contain = true;  // run submissions inside judge-box (box/sandbox.hpp); --sandbox none: false
 };
 
-struct TestOutcome {
-  std::string name;
-  Decision decision;
-  TestFacts facts;
-  nlohmann::json interactor_result;  // result.json (null if none)
-  std::optional<std::filesystem::path> transcript;
-  // Multi-pass tests: one entry per pass (null for a single-pass test). The facts
-  // above are the last pass's.
-  nlohmann::json passes;
-  // Set when the test's verdict does not follow from the last pass's facts: a
-  // multi-pass protocol violation, or the judge failing during the test (JE).
-  std::optional<Decision> forced_decision;
-  // What containment the submission ran under (box/sandbox.hpp); null if unknown.
-  nlohmann::json containment;
-};
-
 class TestExecutor {
  public:
   virtual ~TestExecutor() = default;
-  // Runs one test and returns its facts (the decision is made by the runner).
-  // Throws JudgeFault when the judge itself cannot run it.
-  virtual TestOutcome run_test(const Problem& problem, const Submission& submission,
+  // Runs one test and returns the facts of each of its passes (grading them is
+  // grade.hpp's). Throws JudgeFault when the judge itself cannot run it.
+  virtual TestRecord run_test(const Problem& problem, const Submission& submission,
                                const TestCase& test, const RunOptions& options) = 0;
   // Once the run's last test has ended: what the tests still hold may be removed on
   // a thread of the executor's own while the caller writes the result, and
@@ -98,8 +83,8 @@ class ProcessExecutor : public TestExecutor {
   ProcessExecutor(const ProcessExecutor&) = delete;
   ProcessExecutor& operator=(const ProcessExecutor&) = delete;
   ~ProcessExecutor() override;
-  TestOutcome run_test(const Problem& problem, const Submission& submission,
-                       const TestCase& test, const RunOptions& options) override;
+  TestRecord run_test(const Problem& problem, const Submission& submission,
+                      const TestCase& test, const RunOptions& options) override;
   void release_in_background() override { resources_.release_in_background(); }
   void wait_released() override { resources_.wait_released(); }
   void expect_next(const TestCase* next) override { next_ = next; }
@@ -116,25 +101,16 @@ class ProcessExecutor : public TestExecutor {
   std::unique_ptr<StartedTest> started_;    // that test, started once the one before ended
 };
 
-struct RunResult {
-  std::string problem;
-  std::string submission;
-  Verdict verdict = Verdict::AC;
-  std::string message;  // the compiler's message for CE; else the first failure's
-  Score score;
-  Limits limits;
-  std::vector<TestOutcome> tests;
-  std::size_t tests_planned = 0;
-  std::vector<std::string> metrics;  // the problem's: shown in each test's entry
-};
-
 using TestObserver = std::function<void(const TestOutcome&, std::size_t index, std::size_t total)>;
 
+// Runs the tests and grades what they recorded (grade.hpp `grade`); `on_test` sees each
+// test graded as soon as it has run.
 RunResult run_submission(const Problem& problem, const Submission& submission,
                          const std::vector<TestCase>& tests, const RunOptions& options,
                          TestExecutor& executor, const TestObserver& on_test = {});
 
-// 0: every test AC; 1: graded, some test not AC; 3: a judge error (JE) occurred.
-int exit_status_for(const RunResult& result);
+// Sleeps until time(nullptr) differs from `since`, so that a program seeding its
+// random generator from the clock in seconds sees another seed in the next pass.
+void wait_for_next_second(std::int64_t since);
 
 }  // namespace judge

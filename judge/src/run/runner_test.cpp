@@ -23,16 +23,17 @@ class FakeExecutor : public TestExecutor {
   std::vector<std::string> calls;
   void expect_next(const TestCase* next) override { calls.push_back("next " + (next ? next->name : "-")); }
   void discard_started() override { calls.push_back("discard"); }
-  TestOutcome run_test(const Problem&, const Submission&, const TestCase& test,
-                       const RunOptions&) override {
+  TestRecord run_test(const Problem&, const Submission&, const TestCase& test, const RunOptions&) override {
     ran.push_back(test.name);
     calls.push_back("run " + test.name);
     if (test.name == fault_on) throw JudgeFault("cannot start the interactor: no such file");
-    TestOutcome outcome;
-    outcome.name = test.name;
-    outcome.facts = facts_by_test.at(test.name);
-    outcome.interactor_result = {{"queries", 5}, {"query_limit", 10}};
-    return outcome;
+    TestRecord record;
+    record.name = test.name;
+    PassRecord pass;
+    pass.facts = facts_by_test.at(test.name);
+    pass.interactor_result = {{"queries", 5}, {"query_limit", 10}};
+    record.passes.push_back(pass);
+    return record;
   }
 };
 

@@ -32,7 +32,7 @@
 
 #include "run/limits.hpp"
 #include "run/pipe_keeper.hpp"
-#include "run/verdict.hpp"
+#include "grade/verdict.hpp"
 
 namespace judge {
 

@@ -16,7 +16,8 @@
 #include "process/cpu_claim.hpp"
 #include "process/interrupt_watch.hpp"
 #include "process/private_tmpdir.hpp"
-#include "run/recorded_executor.hpp"
+#include "grade/grade.hpp"
+#include "run/runner.hpp"
 #include "report/run_report.hpp"
 #include "submission/submission.hpp"
 
@@ -80,21 +81,25 @@ std::string expected_text(const ExampleSubmission& submission) {
   return text;
 }
 
-// The same run judged again under other limits (an inferred time limit): every
-// test's facts with those limits, decided again by run_submission.
-RunResult rejudged(const Problem& problem, const Submission& submission, const std::vector<TestCase>& tests,
-                   const RunResult& run, const RunOptions& options) {
-  std::map<std::string, TestOutcome> outcomes;
-  std::vector<TestCase> ran;
-  for (const auto& outcome : run.tests) {
-    outcomes.emplace(outcome.name, outcome).first->second.facts.limits = options.limits;
-    for (const auto& test : tests)
-      if (test.name == outcome.name) ran.push_back(test);
+// The same run graded again under other limits (an inferred time limit): every
+// test's recorded facts with those limits, through `grade`, stopping where the run
+// would have stopped under them (after a test over a time limit).
+RunResult rejudged(const Problem& problem, const RunResult& run, const RunOptions& options) {
+  const GradingSpec spec = grading_spec(problem);
+  SubmissionRecord again;
+  again.display = run.submission;
+  again.limits = options.limits;
+  for (const auto& test : run.tests) {
+    again.tests.push_back(with_limits({test.record}, options.limits).front());
+    const Verdict verdict = grade_test(spec, again.tests.back(), options.limits).decision.verdict;
+    if (options.stop_after_time_limit && (verdict == Verdict::TLE || verdict == Verdict::ILE)) break;
   }
-  RecordedExecutor recorded(std::move(outcomes));
-  RunResult again = run_submission(problem, submission, ran, options, recorded);
-  again.tests_planned = run.tests_planned;
-  return again;
+  // Its score counts the tests it ran as all that were planned, as the first grading
+  // did; the count shown is the run's.
+  again.tests_planned = again.tests.size();
+  RunResult result = grade(spec, again);
+  result.tests_planned = run.tests_planned;
+  return result;
 }
 
 struct Grading {
@@ -181,11 +186,8 @@ VerifyReport verify_problem(const Problem& problem, const std::vector<ExampleSub
       it = done.emplace(example.name, grading.run(example, static_cast<std::int64_t>(time_limit_ms * margin))).first;
     }
     VerifiedSubmission& verified = it->second;
-    if (verified.run && verified.run->verdict != Verdict::CE && verified.run->limits.cpu_ms != time_limit_ms) {
-      Submission as_run;
-      as_run.display = verified.run->submission;
-      verified.run = rejudged(problem, as_run, problem.tests, *verified.run, at_limit);
-    }
+    if (verified.run && verified.run->verdict != Verdict::CE && verified.run->limits.cpu_ms != time_limit_ms)
+      verified.run = rejudged(problem, *verified.run, at_limit);
     grading.check(example, verified);
     if (on_done) on_done(verified);
     report.submissions.push_back(verified);

@@ -26,17 +26,19 @@ class FakeExecutor : public TestExecutor {
  public:
   std::map<std::string, std::int64_t> cpu_ms;
   std::vector<std::int64_t> limits_seen;
-  TestOutcome run_test(const Problem&, const Submission& submission, const TestCase& test,
-                       const RunOptions& options) override {
+  TestRecord run_test(const Problem&, const Submission& submission, const TestCase& test,
+                      const RunOptions& options) override {
     limits_seen.push_back(options.limits.cpu_ms);
     const std::string& name = submission.command.at(0);
-    TestOutcome outcome;
-    outcome.name = test.name;
+    TestRecord record;
+    record.name = test.name;
     const int exit = name.find("wrong") != std::string::npos ? 43 : name.find("je") != std::string::npos ? 1 : 42;
-    outcome.facts = facts_with(cpu_ms.at(name), exit);
-    outcome.facts.limits = options.limits;
-    if (cpu_ms.at(name) > options.limits.cpu_ms) outcome.facts.submission.hit_cpu_limit = true;
-    return outcome;
+    PassRecord pass;
+    pass.facts = facts_with(cpu_ms.at(name), exit);
+    pass.facts.limits = options.limits;
+    if (cpu_ms.at(name) > options.limits.cpu_ms) pass.facts.submission.hit_cpu_limit = true;
+    record.passes.push_back(pass);
+    return record;
   }
 };
 

@@ -1,8 +1,4 @@
-#include "run/passes.hpp"
-
-#include <chrono>
-#include <ctime>
-#include <thread>
+#include "grade/passes.hpp"
 
 #include <fmt/core.h>
 
@@ -26,11 +22,6 @@ PassDecision next_pass_step(const PassFacts& facts) {
   // A graded pass that failed ends the test with its verdict, whatever comes next.
   if (!facts.probe && facts.verdict != Verdict::AC) return {PassStep::final_pass, ""};
   return {PassStep::next_pass, ""};
-}
-
-void wait_for_next_second(std::int64_t since) {
-  while (static_cast<std::int64_t>(std::time(nullptr)) == since)
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
 }  // namespace judge

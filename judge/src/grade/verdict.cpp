@@ -1,4 +1,4 @@
-#include "run/verdict.hpp"
+#include "grade/verdict.hpp"
 
 #include <signal.h>
 

@@ -12,7 +12,9 @@
 // (testlib's _pc(k) in some builds: partially correct, k points). The message is on
 // stderr. This file turns such an ending into the ICPC-shaped facts decide_verdict
 // reads (exit 42 or 43, a reason, a score, a failure), so the verdict rules stay one
-// table whatever the convention.
+// table whatever the convention. It decides nothing about processes: the executor
+// records the raw endings (the interactor's, the checker's) and grading
+// (grade.hpp) calls icpc_shaped_facts on them.
 #pragma once
 
 #include <filesystem>
@@ -20,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "run/verdict.hpp"
+#include "grade/verdict.hpp"
 
 namespace judge {
 
@@ -43,6 +45,22 @@ TestlibOutcome classify_testlib_exit(const ExitFacts& exit, const std::string& s
 // Whether an ending is OK or points (the submission is still graded: it must end
 // cleanly, and a checker may run).
 bool testlib_accepts(const ExitFacts& exit);
+
+// A testlib checker that ran on the interactor's log after the interaction.
+struct CheckerFacts {
+  ExitFacts exit;
+  bool ended_in_time = true;  // false: stopped at its CPU limit (limits.interactor_cpu_ms)
+  std::string output;         // its stdout and stderr together, capped
+};
+
+// Whether the checker runs after this pass (the executor asks once both programs
+// ended): the interactor said OK and the submission ended cleanly, by itself.
+bool testlib_checker_due(const TestFacts& facts);
+
+// The facts of a pass of a testlib interactor (and its checker, if it ran) as an
+// ICPC validator would have left them.
+TestFacts icpc_shaped_facts(TestFacts facts, const std::string& interactor_stderr,
+                            const std::optional<CheckerFacts>& checker);
 
 // Writes the outcome into the facts as an ICPC validator would have said it: OK and
 // points accept (42; points as the score), WA and PE reject (43 with the reason), FAIL

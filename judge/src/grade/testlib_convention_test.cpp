@@ -1,4 +1,4 @@
-#include "run/testlib_convention.hpp"
+#include "grade/testlib_convention.hpp"
 
 #include <gtest/gtest.h>
 

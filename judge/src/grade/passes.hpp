@@ -4,7 +4,8 @@
 // whose result.json says "probe": true only probed the submission (it is stopped
 // when the interactor is done and not graded); any other pass is graded, and the
 // test's verdict is the last pass's. next_pass_step decides, from the facts of one
-// pass, whether to go on, stop, or call the interactor broken (JE). Per the ICPC
+// pass, whether to go on, stop, or call the interactor broken (JE); grade.hpp
+// builds those facts from a pass's record. Per the ICPC
 // specification: nextpass.in with a reject is JE; asking for more passes than the
 // problem allows (limits.validation_passes) is WA; the feedback folder persists
 // between the passes of a test (nextpass.in is moved out of it first).
@@ -13,7 +14,7 @@
 #include <cstdint>
 #include <string>
 
-#include "run/verdict.hpp"
+#include "grade/verdict.hpp"
 
 namespace judge {
 
@@ -34,9 +35,5 @@ struct PassDecision {
 };
 
 PassDecision next_pass_step(const PassFacts& facts);
-
-// Sleeps until time(nullptr) differs from `since`, so that a program seeding its
-// random generator from the clock in seconds sees another seed in the next pass.
-void wait_for_next_second(std::int64_t since);
 
 }  // namespace judge

@@ -1,9 +1,10 @@
-#include "run/testlib_convention.hpp"
+#include "grade/testlib_convention.hpp"
 
 #include <cstdlib>
 
 #include <fmt/core.h>
 
+#include "base/icpc_exit.hpp"
 #include "run/interactor_report.hpp"
 
 namespace judge {
@@ -76,15 +77,15 @@ void apply_testlib_outcome(const TestlibOutcome& outcome, const std::string& who
   report.message = outcome.message;
   switch (outcome.kind) {
     case Kind::ok:
-      program.exit.exit_code = 42;
+      program.exit.exit_code = icpc_accept_exit;
       return;
     case Kind::points:
-      program.exit.exit_code = 42;
+      program.exit.exit_code = icpc_accept_exit;
       report.score = outcome.points;
       return;
     case Kind::wrong_answer:
     case Kind::presentation_error:
-      program.exit.exit_code = 43;
+      program.exit.exit_code = icpc_reject_exit;
       report.reason = outcome.kind == Kind::wrong_answer ? Verdict::WA : Verdict::PE;
       if (own_reason) report.contestant_eof_reported = true, report.contestant_eof = false;
       return;
@@ -99,6 +100,36 @@ void apply_testlib_outcome(const TestlibOutcome& outcome, const std::string& who
       report.message.clear();
       return;
   }
+}
+
+bool testlib_checker_due(const TestFacts& facts) {
+  const ExitFacts& interactor = facts.interactor.exit;
+  const ExitFacts& submission = facts.submission.exit;
+  const bool interactor_ok = !interactor.signaled && interactor.exit_code == testlib_ok;
+  const bool clean_submission =
+      !submission.signaled && submission.exit_code == 0 && !facts.submission.killed_by_judge && facts.exec_error.empty();
+  return interactor_ok && clean_submission;
+}
+
+TestFacts icpc_shaped_facts(TestFacts facts, const std::string& interactor_stderr,
+                            const std::optional<CheckerFacts>& checker) {
+  if (!checker) {
+    apply_testlib_outcome(classify_testlib_exit(facts.interactor.exit, interactor_stderr), "interactor", false,
+                          facts.interactor, facts.report);
+    return facts;
+  }
+  if (!checker->ended_in_time || checker->exit.signaled) {
+    facts.report.message = without_trailing_newlines(checker->output);
+    facts.report.failed = !checker->ended_in_time
+                              ? fmt::format("the checker took longer than {} ms of CPU", facts.limits.interactor_cpu_ms)
+                              : fmt::format("the checker was killed by {}", signal_name(checker->exit.signal));
+    return facts;
+  }
+  // The checker's ending stands in for the interactor's OK: it decides the verdict.
+  facts.interactor.exit.exit_code = checker->exit.exit_code;
+  apply_testlib_outcome(classify_testlib_exit(checker->exit, checker->output), "checker", true, facts.interactor,
+                        facts.report);
+  return facts;
 }
 
 }  // namespace judge

@@ -1,0 +1,193 @@
+#include "grade/grade.hpp"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "base/icpc_exit.hpp"
+#include "run/interactor_report.hpp"
+
+namespace judge {
+namespace {
+
+// One pass as the verdict rules read it.
+struct GradedPass {
+  TestFacts facts;  // in the ICPC shape
+  Decision decision;
+  nlohmann::json interactor_result;  // result.json with the feedback folder's scores
+  bool accepted = false;
+  bool probe = false;
+};
+
+bool accepted_icpc(const ExitFacts& exit) { return !exit.signaled && exit.exit_code == icpc_accept_exit; }
+
+GradedPass grade_pass(InteractorConvention convention, const PassRecord& pass) {
+  GradedPass graded;
+  TestFacts& facts = graded.facts;
+  facts = convention == InteractorConvention::testlib && pass.interactor_ran
+              ? icpc_shaped_facts(pass.facts, pass.interactor_stderr, pass.checker)
+              : pass.facts;
+  if (!pass.interactor_ran) {
+    // Offline, not validated: as if the validator had rejected because the output
+    // ended early, which leaves the verdict to how the submission ended.
+    facts.interactor.exit.exit_code = icpc_reject_exit;
+    facts.report.contestant_eof = facts.report.contestant_eof_reported = true;
+    facts.report.message = "not validated: the submission did not end cleanly";
+  }
+  graded.accepted = accepted_icpc(facts.interactor.exit);
+  // An interactor that failed without a judge message: its stderr says why.
+  if (facts.report.message.empty() && !graded.accepted)
+    facts.report.message = without_trailing_newlines(pass.interactor_stderr);
+  // The scores the feedback folder gave join the result's figures, where scoring reads
+  // every per-test figure (problem/icpc_scoring.cpp).
+  graded.interactor_result = pass.interactor_result;
+  for (auto [key, value] : {std::pair{"score", facts.report.score}, {"score_multiplier", facts.report.score_multiplier}}) {
+    if (!value) continue;
+    if (!graded.interactor_result.is_object()) graded.interactor_result = nlohmann::json::object();
+    graded.interactor_result[key] = *value;
+  }
+  graded.probe = graded.accepted && pass.wrote_nextpass && pass.probe_marked;
+  graded.decision = decide_verdict(facts);
+  return graded;
+}
+
+PassFacts pass_facts(std::int64_t number, const PassRecord& pass, const GradedPass& graded) {
+  PassFacts facts;
+  facts.pass = number;
+  facts.pass_limit = pass.facts.limits.passes;
+  facts.wrote_nextpass = pass.wrote_nextpass;
+  facts.interactor_accepted = graded.accepted;
+  facts.probe = graded.probe;
+  facts.verdict = graded.decision.verdict;
+  return facts;
+}
+
+nlohmann::json result_field(const nlohmann::json& result, const char* key) {
+  return result.is_object() ? result.value(key, nlohmann::json()) : nlohmann::json();
+}
+
+// One entry of a multi-pass test's "passes".
+nlohmann::json pass_entry(std::int64_t number, const GradedPass& graded) {
+  return {{"pass", number},
+          {"probe", graded.probe},
+          {"verdict", graded.probe ? "probe" : std::string(verdict_name(graded.decision.verdict))},
+          {"queries", result_field(graded.interactor_result, "queries")},
+          {"query_limit", result_field(graded.interactor_result, "query_limit")},
+          {"cpu_ms", graded.facts.submission.exit.cpu_ms}};
+}
+
+// The test's own verdict where the passes' protocol, not the last pass, decides it.
+std::optional<Decision> protocol_decision(const PassDecision& step, std::size_t number, std::size_t recorded) {
+  if (step.step == PassStep::judge_error) return Decision{Verdict::JE, step.message};
+  if (step.step == PassStep::too_many_passes) return Decision{Verdict::WA, step.message};
+  // A record that does not follow the protocol is the judge's own mistake, said so.
+  if (step.step == PassStep::next_pass && number == recorded)
+    return Decision{Verdict::JE, fmt::format("the judge failed: pass {} asked for another, which did not run", number)};
+  if (step.step == PassStep::final_pass && number < recorded)
+    return Decision{Verdict::JE, fmt::format("the judge failed: {} passes ran after the last one", recorded - number)};
+  return std::nullopt;
+}
+
+}  // namespace
+
+GradingSpec grading_spec(const Problem& problem) {
+  return {problem.name, problem.convention, problem.scoring, problem.metrics};
+}
+
+bool interactor_accepts(const ExitFacts& exit, InteractorConvention convention) {
+  return convention == InteractorConvention::testlib ? testlib_accepts(exit) : accepted_icpc(exit);
+}
+
+PassDecision pass_step(InteractorConvention convention, const std::vector<PassRecord>& passes) {
+  if (passes.empty()) return {PassStep::next_pass, ""};
+  const PassRecord& last = passes.back();
+  return next_pass_step(pass_facts(static_cast<std::int64_t>(passes.size()), last, grade_pass(convention, last)));
+}
+
+TestOutcome grade_test(const GradingSpec& spec, const TestRecord& record, const Limits& limits) {
+  TestOutcome outcome;
+  outcome.name = record.name;
+  outcome.transcript = record.transcript;
+  outcome.record = record;
+  outcome.facts.limits = limits;
+  if (!record.judge_fault.empty() || record.passes.empty()) {
+    const std::string why = record.judge_fault.empty() ? "no pass of the test was recorded" : record.judge_fault;
+    outcome.decision = Decision{Verdict::JE, fmt::format("the judge failed: {}", why)};
+    return outcome;
+  }
+  nlohmann::json entries = nlohmann::json::array();
+  std::optional<Decision> forced;
+  for (std::size_t index = 0; index < record.passes.size() && !forced; ++index) {
+    const PassRecord& pass = record.passes[index];
+    const GradedPass graded = grade_pass(spec.convention, pass);
+    const auto number = static_cast<std::int64_t>(index + 1);
+    entries.push_back(pass_entry(number, graded));
+    forced = protocol_decision(next_pass_step(pass_facts(number, pass, graded)), index + 1, record.passes.size());
+    outcome.facts = graded.facts;
+    outcome.interactor_result = graded.interactor_result;
+    outcome.containment = pass.containment;
+    outcome.submission_stderr = pass.submission_stderr;
+    outcome.decision = graded.decision;
+  }
+  if (forced) outcome.decision = *forced;
+  if (entries.size() > 1) outcome.passes = entries;
+  return outcome;
+}
+
+RunResult grade(const GradingSpec& spec, const SubmissionRecord& submission) {
+  RunResult result;
+  result.problem = spec.problem;
+  result.submission = submission.display;
+  result.limits = submission.limits;
+  result.tests_planned = submission.tests_planned;
+  result.metrics = spec.metrics;
+  validate_scoring(spec.scoring);
+  if (submission.compile_error) {
+    result.verdict = Verdict::CE;
+    result.message = *submission.compile_error;
+    result.score = compute_score(spec.scoring, {});
+    result.score.score = 0;
+    return result;
+  }
+  std::vector<ScoredTest> scored;
+  bool failed = false;
+  for (const TestRecord& record : submission.tests) {
+    TestOutcome outcome = grade_test(spec, record, submission.limits);
+    if (outcome.decision.verdict != Verdict::AC && !failed) {
+      failed = true;
+      result.verdict = outcome.decision.verdict;
+      result.message = fmt::format("test {}: {}", outcome.name, outcome.decision.message);
+    }
+    scored.push_back({outcome.name, outcome.decision.verdict, outcome.interactor_result});
+    result.tests.push_back(std::move(outcome));
+  }
+  result.score = compute_score(spec.scoring, scored);
+  // Stopped early: the tests not run cannot count as passed.
+  if (result.tests.size() < submission.tests_planned) result.score.score = 0;
+  return result;
+}
+
+std::vector<TestRecord> with_limits(std::vector<TestRecord> records, const Limits& limits) {
+  for (TestRecord& record : records)
+    for (PassRecord& pass : record.passes) pass.facts.limits = limits;
+  return records;
+}
+
+int exit_status_for_verdict(std::optional<Verdict> verdict) {
+  if (!verdict || *verdict == Verdict::JE) return exit_judge_error;
+  return *verdict == Verdict::AC ? exit_all_accepted : exit_not_accepted;
+}
+
+int exit_status_for(const RunResult& result) {
+  int status = exit_status_for_verdict(result.verdict);
+  for (const auto& test : result.tests) status = combined_exit_status(status, exit_status_for_verdict(test.decision.verdict));
+  return status;
+}
+
+int combined_exit_status(int a, int b) {
+  if (a == exit_judge_error || b == exit_judge_error) return exit_judge_error;
+  return std::max(a, b);
+}
+
+}  // namespace judge
