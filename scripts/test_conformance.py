@@ -84,8 +84,11 @@ def corpus_dir():
 
 
 def polygon_real_testlib(case, corpus):
-    corpus = corpus or corpus_dir()
+    # --corpus (CMake's JUDGE_SHARED_CORPUS, <source>/../shared/corpus by default), else
+    # the environment's JUDGE_SHARED_CORPUS, else <source>/../shared/corpus.
     if corpus is None or not os.path.isfile(os.path.join(corpus, "testlib", "testlib.h")):
+        corpus = corpus_dir()
+    if corpus is None:
         print("skipped: ../shared/corpus not present")
         return SKIP
     package = case.copy("polygon-real-testlib")
