@@ -574,7 +574,7 @@ def interactor_missing(ctx, d):
     problem = echo_problem(ctx, os.path.join(d, "p"))
     write(os.path.join(problem, "problem.json"), '{"interactor": "no-such-interactor", "testdata": "tests"}')
     config_error_case(ctx, d, problem, write(os.path.join(d, "a.py"), FAST_PY),
-                      ["no-such-interactor", "not found", "Build it first"])
+                      ["no-such-interactor", "not found", 'fix "interactor" in problem.json'])
 
 
 @case

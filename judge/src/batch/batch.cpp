@@ -449,27 +449,33 @@ int run_batch(const BatchOptions& given, const JudgePaths& paths) {
   if (!options.problems.empty()) {
     for (const auto& name : options.problems) {
       Problem problem = load_problem(name, paths);
+      problem.name = batch_problem_name(problem);
       problem_names.insert(problem.name);
       loaded.emplace(problem.name, std::move(problem));
     }
   } else {
     problem_names = other_problems;
   }
+  if (problem_names.empty()) throw ConfigError(no_problems_message(options.submissions));
   for (const auto& name : problem_names) other_problems.erase(name);
   std::vector<std::string> warnings;
   const std::vector<FoundSubmission> found =
       discover_submissions(options.submissions, problem_names, warnings, other_problems);
   print_warnings(warnings);
   if (found.empty())
-    throw ConfigError(fmt::format("no submissions found in {} (layout: DIR/<participant>/"
-                                  "<problem>.cpp|.c|.py or an executable <problem>)",
-                                  fmt::join(options.submissions, " ")));
+    throw ConfigError(fmt::format("no submissions found in {} (layout: DIR/<participant>/<problem>.<ending> "
+                                  "for a problem of {}: the endings are listed by `judge languages`; or an "
+                                  "executable <problem>)",
+                                  fmt::join(options.submissions, " "), fmt::join(problem_names, ", ")));
   std::vector<Problem> used;
   std::map<std::string, std::vector<TestCase>> test_cases;
   for (const auto& submission : found) {
     if (test_cases.contains(submission.problem)) continue;
-    if (!loaded.contains(submission.problem))
-      loaded.emplace(submission.problem, load_problem(submission.problem, paths));
+    if (!loaded.contains(submission.problem)) {
+      Problem problem = load_problem(submission.problem, paths);
+      problem.name = submission.problem;  // its folder's name, as known_problems lists it
+      loaded.emplace(submission.problem, std::move(problem));
+    }
     const Problem& problem = loaded.at(submission.problem);
     used.push_back(problem);
     test_cases[problem.name] = planned_test_cases(problem, options.tests);

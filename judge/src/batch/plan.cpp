@@ -113,6 +113,20 @@ void sort_plan(BatchPlan& plan) {
 
 }  // namespace
 
+std::string batch_problem_name(const Problem& problem) {
+  fs::path dir = problem.dir.lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();
+  return dir.filename().empty() ? problem.name : dir.filename().string();
+}
+
+std::string no_problems_message(const std::vector<std::string>& submissions) {
+  return fmt::format(
+      "no problems to judge {} against: pass --problems with the problems' folders (comma-separated; each "
+      "holds problem.json, problem.yaml or problem.xml, and its folder's name is the <problem> of "
+      "<participant>/<problem>.<ending>), or set JUDGE_PROBLEM_PATH to a folder holding problem folders",
+      fmt::join(submissions, " "));
+}
+
 std::string file_sha1(const fs::path& path) {
   Sha1 hash;
   add_file(hash, path);
@@ -129,7 +143,7 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
     if (!problem) {
       if (problem_of_file(path, other_problems)) return;  // not chosen (--problems)
       warnings.push_back(fmt::format(
-          "skipped {}: not <problem>.<a source ending of judge/languages.yaml> or an executable <problem> (problems: {})",
+          "skipped {}: not <problem>.<ending> (the endings: judge languages) or an executable <problem> (problems: {})",
           path.string(), fmt::join(problems, ", ")));
       return;
     }
@@ -163,7 +177,15 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
       for (const auto& file : fs::directory_iterator(entry)) files.push_back(file.path());
       std::sort(files.begin(), files.end());
       for (const fs::path& file : files) {
-        if (file.filename().string().starts_with(".") || fs::is_directory(file, ec)) continue;
+        if (file.filename().string().starts_with(".")) continue;
+        if (fs::is_directory(file, ec)) {
+          // A multi-file submission is for `judge run`; a batch takes one file each.
+          if (problems.contains(file.filename().string()))
+            warnings.push_back(fmt::format("skipped {}: a folder; judge batch takes one file per submission "
+                                           "(<problem>.<ending>; `judge run` takes folders)",
+                                           file.string()));
+          continue;
+        }
         add(file, entry.filename().string());
       }
     }

@@ -94,6 +94,31 @@ TEST(BatchPlan, TwoSubmissionsForOneProblemAreAnError) {
                ConfigError);
 }
 
+TEST(BatchPlan, JavaKotlinRustFilesAreSubmissionsAndAFolderIsSkippedWithAWarning) {
+  TempTree tree;
+  tree.write("subs/carol/nuts-bolts.java", "public class Main {}");
+  tree.write("subs/dan/nuts-bolts.kt", "fun main() {}");
+  tree.write("subs/erin/nuts-bolts.rs", "fn main() {}");
+  tree.write("subs/frank/nuts-bolts/main.py", "print()");
+  std::vector<std::string> warnings;
+  const auto found = discover_submissions({(tree.root() / "subs").string()}, {"nuts-bolts"}, warnings);
+  EXPECT_EQ(found.size(), 3u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("a folder"), std::string::npos) << warnings[0];
+}
+
+TEST(BatchPlan, AProblemIsNamedByItsFolder) {
+  Problem problem;
+  problem.name = "Peak Finder";
+  problem.dir = "/somewhere/packages/peak/";
+  EXPECT_EQ(batch_problem_name(problem), "peak");
+  problem.dir.clear();
+  EXPECT_EQ(batch_problem_name(problem), "Peak Finder");
+  const std::string message = no_problems_message({"subs"});
+  EXPECT_NE(message.find("--problems"), std::string::npos);
+  EXPECT_NE(message.find("JUDGE_PROBLEM_PATH"), std::string::npos);
+}
+
 TEST(BatchPlan, MissingArgumentIsAnError) {
   std::vector<std::string> warnings;
   EXPECT_THROW(discover_submissions({"/nonexistent/batch"}, {"egg-drop"}, warnings), ConfigError);

@@ -94,6 +94,9 @@ void add_verify_command(Commands& commands) {
   verify->add_flag("--all-tests", options.all_tests,
                    "run every test of every submission (default: a submission stops at its first "
                    "TLE, as every further test would cost a whole limit)");
+  verify->add_flag("--strict", options.strict,
+                   "every warning about the problem (an unknown key, no data/secret, no statement, no "
+                   "input validator) is an error: exit 2 before anything runs");
   add_sandbox_option(verify, options.sandbox);
   add_quiet_flag(verify, options.quiet, "print only the summary");
 }

@@ -32,6 +32,8 @@ inline constexpr CommandHelp verify_help{
     "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
     "specification says. Verdicts are checked as the ICPC classes (AC; WA = WA, PE, QLE;\n"
     "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
+    "Every run is judged at the (stated or inferred) time limit and the wall limit that follows.\n"
+    "A package's warnings (unknown keys, no data/secret, ...) are listed; --strict makes them errors.\n"
     "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage;\n"
     "3 a judge error. A submission in a language this machine lacks is listed as SKIP.\n"
     "Example: judge verify testdata/packages/guesslegacy --json verify.json"};
@@ -39,9 +41,10 @@ inline constexpr CommandHelp verify_help{
 inline constexpr CommandHelp batch_help{
     "batch",
     "Grade many submissions of many problems: parallel, resumable, shardable.",
-    "SUBMISSIONS are folders laid out as DIR/<participant>/<problem>.<ext> (.cpp .c .py, or "
-    "an executable named <problem>), or single files <problem>.<ext> (the participant is the "
-    "folder the file is in). Each source is compiled once; each test runs in a worker "
+    "SUBMISSIONS are folders laid out as DIR/<participant>/<problem>.<ext> (<problem> the "
+    "problem's folder name; <ext> an ending of `judge languages`: .c .cpp .py .java .kt .rs "
+    "..., or an executable named <problem>), or single files <problem>.<ext> (the participant "
+    "is the folder the file is in). Each source is compiled once; each test runs in a worker "
     "process, graded as `judge run` grades it.\n"
     "Writes into --out DIR: batch.json (the plan), journal.jsonl (one line per finished test, "
     "appended and fsynced), results/<participant>/<problem>.json (the `judge run --json` "
@@ -119,10 +122,17 @@ inline constexpr CommandHelp stress_help{
     "Example: judge stress nuts-bolts my.cpp --args 'random {n} {seed}' --sizes 2..1000\n"
     "         (the generator of problem.json; another with --generator GEN)"};
 
+inline constexpr CommandHelp languages_help{
+    "languages",
+    "list the languages submissions may be in: each one's id, file endings and name, and whether its\n"
+    "toolchain is installed here; then where your own table of languages is read from.",
+    "A submission is one source file, an executable, or a folder of sources of one language.\n"
+    "Example: judge languages"};
+
 // Every subcommand, for Commands::only (cli/commands.hpp).
 inline constexpr const CommandHelp* all_commands[] = {&run_help,      &verify_help,   &batch_help,
                                                       &merge_help,    &report_help,   &batch_worker_help,
                                                       &doctor_help,   &validate_help, &generate_help,
-                                                      &new_help,      &stress_help};
+                                                      &new_help,      &stress_help,   &languages_help};
 
 }  // namespace judge

@@ -130,6 +130,9 @@ void report_judge_errors(const RunResult& result) {
 int run_and_report(const RunArgs& args, const InterruptWatch& interrupt, std::string& doing,
                    TestExecutor& executor) {
   const Problem problem = load_problem(args.problem, JudgePaths::from_environment());
+  // A package's mistakes that judging does not need (a misspelt key, no data/secret):
+  // judged anyway, and said where a setter sees them even with -q.
+  for (const auto& warning : problem.warnings) std::fprintf(stderr, "judge: warning: %s\n", printable(warning).c_str());
   const std::vector<TestCase> tests = select_tests(problem, args.tests);
   // Before any test runs: a run that could not be saved, or that would trip over
   // a missing test file half-way, is refused now (run/preflight.hpp).

@@ -111,6 +111,12 @@ struct Problem {
   std::filesystem::path manifest;
   // Things a setter should know that are not errors (a sample that is not runnable).
   std::vector<std::string> notes;
+  // What the package gets wrong that judging does not need: an unknown key (with the
+  // known one it is closest to), an empty or missing data/secret, no statement, no
+  // input validator. Lenient reading, strict checking: `judge run` and `judge verify`
+  // say them and judge what is there; `judge verify --strict` refuses the problem
+  // (exit 2) while there is one, as problemtools' verifyproblem --werror does.
+  std::vector<std::string> warnings;
   // The example submissions, in folders named by their expected verdict (judge
   // verify); empty: none.
   std::filesystem::path submissions_dir;

@@ -1,5 +1,8 @@
 #include "problem/yaml_file.hpp"
 
+#include <algorithm>
+#include <vector>
+
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
@@ -103,6 +106,48 @@ std::vector<std::string> unknown_keys(const YAML::Node& map, const std::set<std:
     if (!known.contains(key)) unknown.push_back(std::string(prefix) + key);
   }
   return unknown;
+}
+
+namespace {
+
+// Levenshtein distance (insertions, deletions, substitutions), one row at a time.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string> closest_key(std::string_view key, const std::set<std::string>& known) {
+  const std::size_t allowed = std::max<std::size_t>(1, key.size() / 3);
+  std::optional<std::string> best;
+  std::size_t best_distance = allowed + 1;
+  for (const auto& candidate : known) {
+    const std::size_t distance = edit_distance(key, candidate);
+    if (distance < best_distance) {
+      best = candidate;
+      best_distance = distance;
+    }
+  }
+  return best;
+}
+
+std::string unknown_key_message(const fs::path& file, const std::string& key, std::string_view prefix,
+                                const std::set<std::string>& known) {
+  const std::string bare = key.substr(std::min(key.size(), prefix.size()));
+  const auto closest = closest_key(bare, known);
+  return fmt::format("{}: unknown key \"{}\" ({}it is ignored)", file.string(), key,
+                     closest ? fmt::format("did you mean \"{}{}\"? ", prefix, *closest) : "check its spelling; ");
 }
 
 std::vector<std::string> split_words(std::string_view text) {

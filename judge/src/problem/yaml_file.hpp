@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -47,6 +48,16 @@ std::vector<std::string> yaml_map_keys(const YAML::Node& value, const YamlFile& 
 // The keys of `map` that are not in `known` ("limits.foo" with prefix "limits.").
 std::vector<std::string> unknown_keys(const YAML::Node& map, const std::set<std::string>& known,
                                       std::string_view prefix = "");
+
+// The known key closest to a misspelt one (`typ` -> `type`, `time_limt` ->
+// `time_limit`): at most a third of its letters apart (one letter for short keys),
+// by edit distance; nullopt when none is that close.
+std::optional<std::string> closest_key(std::string_view key, const std::set<std::string>& known);
+
+// "FILE: unknown key \"typ\" (did you mean \"type\"? it is ignored)", for a key that
+// `unknown_keys` found (`key` with its prefix, `known` the keys of its map).
+std::string unknown_key_message(const std::filesystem::path& file, const std::string& key,
+                                std::string_view prefix, const std::set<std::string>& known);
 
 // Splits flags the way a POSIX shell splits words: on whitespace, with '...' and
 // "..." quoting and backslash escapes (`--teammessage "two words"` -> two words,

@@ -20,6 +20,7 @@
 #include "process/process.hpp"
 #include "run/watchdog.hpp"
 #include "run/watched_process.hpp"
+#include "submission/jvm_entry.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -58,9 +59,9 @@ constexpr const char* box_build = "/tmp/out";  // in the box's writable scratch
 
 Placeholders placeholders_for(const Sources& sources, const std::string& root, const std::string& build) {
   Placeholders values;
-  for (const auto& file : sources.language_files) values.files.push_back(root + "/" + file.string());
-  values.entry = root + "/" + sources.entry.string();
-  values.entry_class = sources.entry.stem().string();
+  for (const auto& file : sources.language_files) values.files.push_back(root + "/" + compiled_name(sources, file).string());
+  values.entry = root + "/" + compiled_name(sources, sources.entry).string();
+  values.entry_class = entry_class_of(sources);
   values.build = build;
   return values;
 }
@@ -76,8 +77,10 @@ SpawnRequest compile_request(const std::vector<std::string>& command, const Sour
   spawn.limits.open_files = 1024;
   const fs::path box = contain ? find_box_executable() : fs::path();
   if (box.empty()) {
-    // Its home and temporaries in its build folder.
-    spawn.argv = resolve_program(expand_command(command, placeholders_for(sources, sources.base.string(), build_dir.string())));
+    // Its home and temporaries in its build folder; a file compiled under another
+    // name is copied there under that name (jvm_entry.hpp).
+    const Sources staged = staged_under_compiled_names(sources, build_dir / ".sources");
+    spawn.argv = resolve_program(expand_command(command, placeholders_for(staged, staged.base.string(), build_dir.string())));
     spawn.working_dir = build_dir.string();
     spawn.environment = program_environment(build_dir.string(), build_dir.string());
     // No cgroup here: the address space is the one memory limit there is, except for
@@ -95,7 +98,7 @@ SpawnRequest compile_request(const std::vector<std::string>& command, const Sour
   spawn.limits.file_size_kib = 0;  // the box sets it on the compiler alone
   settings.exports = {{box_build, build_dir}};
   for (const auto& file : sources.files)
-    settings.files.emplace_back(sources.base / file, std::string(box_sources) + "/" + file.string());
+    settings.files.emplace_back(sources.base / file, std::string(box_sources) + "/" + compiled_name(sources, file).string());
   spawn.argv = boxed_command(expand_command(command, placeholders_for(sources, box_sources, box_build)), settings);
   spawn.boxed = true;
   spawn.environment = program_environment("/tmp", "/tmp");

@@ -9,6 +9,7 @@
 #include "base/errors.hpp"
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
+#include "submission/jvm_entry.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -37,8 +38,8 @@ const Language* language_of(const std::vector<fs::path>& files, const Languages&
   for (const auto& file : files)
     if (const Language* language = languages.by_extension(file)) found[language->id] = language;
   if (found.empty())
-    throw ConfigError(fmt::format("submission {}: no source file of a known language in it (languages: "
-                                  "judge/languages.yaml)", root.string()));
+    throw ConfigError(fmt::format("submission {}: no source file of a known language in it (the languages "
+                                  "and their endings: judge languages)", root.string()));
   if (found.size() > 1) {
     std::string names;
     for (const auto& [id, language] : found) names += (names.empty() ? "" : ", ") + id;
@@ -104,7 +105,7 @@ Sources find_sources(const fs::path& path, const Languages& languages, const std
     if (sources.language == nullptr) {
       if (is_executable_file(sources.root)) return sources;  // an executable as it is
       throw ConfigError(fmt::format("submission {} is neither an executable nor a source of a known language "
-                                    "(endings: judge/languages.yaml; chmod +x it if it is a program)",
+                                    "(the languages and their endings: judge languages; chmod +x it if it is a program)",
                                     path.string()));
     }
   }
@@ -114,7 +115,17 @@ Sources find_sources(const fs::path& path, const Languages& languages, const std
   if (sources.language_files.empty())
     throw ConfigError(fmt::format("submission {}: no {} source in it", path.string(), sources.language->name));
   sources.entry = entry_of(sources, entrypoint);
+  find_jvm_entry(sources);
   return sources;
+}
+
+fs::path compiled_name(const Sources& sources, const fs::path& file) {
+  const auto found = sources.compiled_as.find(file);
+  return found == sources.compiled_as.end() ? file : found->second;
+}
+
+std::string entry_class_of(const Sources& sources) {
+  return sources.entry_class.empty() ? sources.entry.stem().string() : sources.entry_class;
 }
 
 }  // namespace judge

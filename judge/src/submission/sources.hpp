@@ -7,6 +7,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,7 +23,18 @@ struct Sources {
   std::filesystem::path entry;  // relative to base
   // The files of the language (what {files} expands to), relative to base.
   std::vector<std::filesystem::path> language_files;
+  // The class a JVM language runs ({entry_class}); empty: the entry's stem
+  // (jvm_entry.hpp: the class that declares main).
+  std::string entry_class;
+  // Files compiled under another name than their own, relative to base (a Java file
+  // whose public class is not its name: javac needs <PublicClass>.java).
+  std::map<std::filesystem::path, std::filesystem::path> compiled_as;
 };
+
+// The name a file of the sources is compiled as (compiled_as, else its own).
+std::filesystem::path compiled_name(const Sources& sources, const std::filesystem::path& file);
+// {entry_class}: sources.entry_class, else the entry's stem.
+std::string entry_class_of(const Sources& sources);
 
 // Throws ConfigError: a file that is neither a source nor an executable, a folder
 // with no source, sources of two languages, no entry point or several (each said with

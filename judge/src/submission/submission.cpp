@@ -46,7 +46,7 @@ Placeholders host_placeholders(const Sources& sources, const fs::path& build) {
   Placeholders values;
   for (const auto& file : sources.language_files) values.files.push_back((sources.base / file).string());
   values.entry = (sources.base / sources.entry).string();
-  values.entry_class = sources.entry.stem().string();
+  values.entry_class = entry_class_of(sources);
   values.build = build.string();
   values.memory_mib = "{memory_mib}";  // filled in with the limits (command_for_limits)
   values.heap_mib = "{heap_mib}";

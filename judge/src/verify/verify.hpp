@@ -33,6 +33,8 @@ struct VerifyOptions {
   std::string json_file;                 // "" none
   bool all_tests = false;  // false: a submission stops at its first TLE (each costs a limit)
   bool quiet = false;
+  // --strict: every warning of the problem (Problem::warnings) is an error, exit 2.
+  bool strict = false;
   std::string sandbox = "auto";  // as given; contain follows from it
   int cpu = -1;
   bool contain = true;
@@ -57,7 +59,11 @@ struct VerifyReport {
   std::string time_limit_explanation;
   std::vector<VerifiedSubmission> submissions;
   std::vector<std::string> notes;
+  std::vector<std::string> warnings;  // the problem's (Problem::warnings)
 };
+
+// --strict: a ConfigError listing every warning of the problem, if it has any.
+void refuse_warnings(const Problem& problem);
 
 // Grades and checks everything (no printing). `prepare` makes a submission runnable
 // (tests replace it); it throws ConfigError for one that cannot be (a language this

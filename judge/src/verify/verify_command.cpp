@@ -49,6 +49,7 @@ std::vector<ExampleSubmission> chosen_submissions(const Problem& problem, const 
 
 int verify(const VerifyOptions& options, const InterruptWatch& interrupt) {
   const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
+  if (options.strict) refuse_warnings(problem);
   if (!options.json_file.empty()) check_result_file(options.json_file, "--json");
   const std::vector<ExampleSubmission> submissions = chosen_submissions(problem, options.submissions);
   if (submissions.empty())
