@@ -14,6 +14,7 @@
                                         for every command judge --help lists, NAME --help shows
                                         NAME's usage, a bad command line a usage error (exit 2);
                                         a misspelt command still lists them all
+  pin_cpu_is_a_whole_number             --pin-cpu 0x (or "0 ", +0, past an int) is exit 2, not CPU 0
 """
 import json
 import os
@@ -121,6 +122,12 @@ def main():
     misspelt = judge("runn", "--help")
     expect("Subcommands:" in misspelt.stdout and "verify" in misspelt.stdout,
            "a misspelt command gets the whole list")
+
+    print("== pin_cpu_is_a_whole_number")
+    for value in ("0x", "0 ", "+0", "99999999999"):
+        proc = judge("run", "nuts-bolts", solution, "--tests", "01-sample", "--pin-cpu", value)
+        expect(proc.returncode == 2 and f"--pin-cpu {value}: expected auto, none or a CPU number" in proc.stderr,
+               f"--pin-cpu '{value}': a usage error, exit 2 ({proc.returncode}: {proc.stderr.strip()[-120:]})")
     return checks.finish()
 
 

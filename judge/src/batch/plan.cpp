@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include "base/errors.hpp"
+#include "base/parse_number.hpp"
 #include "submission/languages.hpp"
 
 namespace judge {
@@ -281,19 +282,14 @@ std::vector<WorkUnit> plan_units(const BatchPlan& plan) {
 std::string Shard::text() const { return fmt::format("{}/{}", index, count); }
 
 Shard parse_shard(const std::string& text) {
-  const auto slash = text.find('/');
+  const std::string_view view(text);
+  const auto slash = view.find('/');
+  const auto index = parse_integer<std::size_t>(view.substr(0, slash));
+  const auto count = slash == view.npos ? std::nullopt : parse_integer<std::size_t>(view.substr(slash + 1));
+  if (!index || !count) throw ConfigError(fmt::format("--shard {}: expected I/N, e.g. 2/4", text));
   Shard shard;
-  try {
-    if (slash == std::string::npos) throw std::invalid_argument("no slash");
-    std::size_t used = 0;
-    const std::string index = text.substr(0, slash), count = text.substr(slash + 1);
-    shard.index = std::stoul(index, &used);
-    if (used != index.size()) throw std::invalid_argument("index");
-    shard.count = std::stoul(count, &used);
-    if (used != count.size()) throw std::invalid_argument("count");
-  } catch (const std::exception&) {
-    throw ConfigError(fmt::format("--shard {}: expected I/N, e.g. 2/4", text));
-  }
+  shard.index = *index;
+  shard.count = *count;
   if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
     throw ConfigError(fmt::format("--shard {}: need 1 <= I <= N", text));
   return shard;

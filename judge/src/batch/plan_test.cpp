@@ -193,7 +193,8 @@ TEST(BatchPlan, ParsesShards) {
   EXPECT_EQ(parse_shard("2/4").index, 2u);
   EXPECT_EQ(parse_shard("2/4").count, 4u);
   EXPECT_EQ(parse_shard("1/1").text(), "1/1");
-  for (const char* bad : {"0/4", "5/4", "2", "a/b", "2/4x", "/4", "1/0", ""})
+  for (const char* bad :
+       {"0/4", "5/4", "2", "a/b", "2/4x", "/4", "1/0", "", "+2/4", " 2/4", "2/ 4", "-1/4", "1/99999999999999999999999"})
     EXPECT_THROW(parse_shard(bad), ConfigError) << bad;
 }
 

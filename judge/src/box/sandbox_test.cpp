@@ -371,11 +371,15 @@ TEST(TestCgroupTest, StaleCgroupsOfGoneJudgesAreRemoved) {
   const fs::path gone = judge_dir / "999999999-1";  // above any pid_max: no such process
   const fs::path alive = judge_dir / (std::to_string(::getpid()) + "-2");
   const fs::path other = judge_dir / "memory.limit_in_bytes-like";
-  for (const fs::path& dir : {gone, alive, other}) fs::create_directories(dir);
+  const fs::path past_pid_range = judge_dir / "99999999999-3";  // no judge's pid: not a name it makes
+  const fs::path junk = judge_dir / "999999999x-4";
+  for (const fs::path& dir : {gone, alive, other, past_pid_range, junk}) fs::create_directories(dir);
   TestCgroup::remove_stale(root.path());
   EXPECT_FALSE(fs::exists(gone));
   EXPECT_TRUE(fs::exists(alive));
   EXPECT_TRUE(fs::exists(other));
+  EXPECT_TRUE(fs::exists(past_pid_range));
+  EXPECT_TRUE(fs::exists(junk));
 }
 
 }  // namespace

@@ -7,8 +7,9 @@
 
 #include <fmt/core.h>
 
-#include "base/output_file.hpp"
 #include "base/errors.hpp"
+#include "base/output_file.hpp"
+#include "base/parse_number.hpp"
 #include "base/printable.hpp"
 #include "box/sandbox.hpp"
 #include "problem/problem.hpp"
@@ -79,12 +80,9 @@ int pinned_cpu(const std::string& pin_cpu, CpuClaim& claim) {
     return claim.cpu();
   }
   if (pin_cpu == "none") return -1;
-  int cpu = -1;
-  try {
-    cpu = std::stoi(pin_cpu);
-  } catch (const std::exception&) {
-    throw ConfigError(fmt::format("--pin-cpu {}: expected auto, none or a CPU number", pin_cpu));
-  }
+  const std::optional<int> parsed = parse_integer<int>(pin_cpu);
+  if (!parsed) throw ConfigError(fmt::format("--pin-cpu {}: expected auto, none or a CPU number", pin_cpu));
+  const int cpu = *parsed;
   const int cpus = static_cast<int>(std::thread::hardware_concurrency());
   if (cpu < 0 || cpu >= cpus)
     throw ConfigError(fmt::format("--pin-cpu {}: this machine has CPUs 0..{}", pin_cpu, cpus - 1));

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/enum_name.hpp"
+#include "base/parse_number.hpp"
 #include "base/text_file.hpp"
 #include "box/sandbox.hpp"
 
@@ -149,8 +150,9 @@ Check user_namespaces_check(const HostRoots& roots) {
 
 Check pipe_size_check(const HostRoots& roots) {
   const std::string size = read_value(roots.proc / "sys/fs/pipe-max-size");
-  Check check{"pipe-max-size", CheckStatus::ok, size.empty() ? "unknown" : size + " bytes", "", ""};
-  if (!size.empty() && std::strtoll(size.c_str(), nullptr, 10) < 1048576)
+  const auto bytes = parse_integer<std::int64_t>(size);
+  Check check{"pipe-max-size", CheckStatus::ok, bytes ? size + " bytes" : "unknown", "", ""};
+  if (bytes && *bytes < 1048576)
     flag(check, CheckStatus::slower, "smaller pipes: more context switches on chatty interactions",
          "sysctl -w fs.pipe-max-size=1048576");
   return check;

@@ -59,6 +59,19 @@ TEST_F(FakeHost, PureV2WithFavordynmodsIsAllOk) {
   EXPECT_EQ(doctor_exit_code(checks), 0);
 }
 
+// A pipe-max-size that is no number is unknown, not a size of 0 that calls the host slower.
+TEST_F(FakeHost, PipeMaxSizeThatIsNoNumberIsUnknown) {
+  pure_v2("rw,nsdelegate,favordynmods,memory_recursiveprot");
+  for (const char* text : {"garbage\n", "65536x\n", "99999999999999999999\n"}) {
+    write("proc/sys/fs/pipe-max-size", text);
+    const Check check = named(check_host(roots, facts), "pipe-max-size");
+    EXPECT_EQ(check.status, CheckStatus::ok) << text;
+    EXPECT_EQ(check.found, "unknown") << text;
+  }
+  write("proc/sys/fs/pipe-max-size", "65536\n");
+  EXPECT_EQ(named(check_host(roots, facts), "pipe-max-size").status, CheckStatus::slower);
+}
+
 TEST_F(FakeHost, WithoutFavordynmodsItIsSlowerButExact) {
   pure_v2("rw,nsdelegate,memory_recursiveprot");
   const auto checks = check_host(roots, facts);

@@ -4,7 +4,11 @@
 
 #include <signal.h>
 
+#include <cctype>
 #include <functional>
+#include <ostream>
+#include <string>
+#include <string_view>
 
 #include <gtest/gtest.h>
 
@@ -392,6 +396,21 @@ const Row rows[] = {
 
 class VerdictRules : public testing::TestWithParam<Row> {};
 
+// A row shows as its rule, in failure messages (GetParam() = ...) and in its test's
+// name, where every run of other characters becomes one '_' ("SIGXFSZ: OLE" runs as
+// Table/VerdictRules.DecidesAsTheRuleSays/SIGXFSZ_OLE), instead of the row's bytes.
+void PrintTo(const Row& row, std::ostream* out) { *out << row.rule; }
+
+std::string rule_name(const testing::TestParamInfo<Row>& info) {
+  std::string name;
+  for (const char c : std::string_view(info.param.rule)) {
+    const bool kept = std::isalnum(static_cast<unsigned char>(c)) != 0;
+    if (kept || (!name.empty() && name.back() != '_')) name += kept ? c : '_';
+  }
+  while (!name.empty() && name.back() == '_') name.pop_back();
+  return name;  // gtest stops at a duplicate or an empty name
+}
+
 TEST_P(VerdictRules, DecidesAsTheRuleSays) {
   const Row& row = GetParam();
   const Decision decision = decide_verdict(row.facts());
@@ -400,7 +419,7 @@ TEST_P(VerdictRules, DecidesAsTheRuleSays) {
       << row.rule << ": message was '" << decision.message << "'";
 }
 
-INSTANTIATE_TEST_SUITE_P(Table, VerdictRules, testing::ValuesIn(rows));
+INSTANTIATE_TEST_SUITE_P(Table, VerdictRules, testing::ValuesIn(rows), rule_name);
 
 TEST(VerdictNames, RoundTrip) {
   for (const char* name : {"AC", "WA", "PE", "QLE", "TLE", "ILE", "MLE", "OLE", "RTE", "CE", "JE"}) {

@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/parse_number.hpp"
 #include "base/text_file.hpp"
 #include "problem/path_glob.hpp"
 #include "problem/yaml_file.hpp"
@@ -320,12 +321,12 @@ void add_native_rules(ExampleSubmission& submission) {
     const std::size_t at = line.find("expect-score:");
     if (at == std::string::npos) continue;
     const auto words = split_words(line.substr(at + std::string_view("expect-score:").size()));
-    try {
-      if (words.size() >= 2) rule.score = {std::stod(words[0]), std::stod(words[1])};
-    } catch (const std::exception&) {
+    const auto low = words.size() >= 2 ? parse_finite_number(words[0]) : std::nullopt;
+    const auto high = words.size() >= 2 ? parse_finite_number(words[1]) : std::nullopt;
+    if (!low || !high)
       throw ConfigError(fmt::format("{}: expect-score needs two numbers: {}", submission.path.string(), line));
-    }
-    if (rule.score) rule.score_below_max = false;
+    rule.score = {*low, *high};
+    rule.score_below_max = false;
     break;
   }
   submission.rules.push_back(std::move(rule));

@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/parse_number.hpp"
 #include "base/text_file.hpp"
 #include "problem/icpc_testdata.hpp"
 #include "problem/program_build.hpp"
@@ -175,12 +176,7 @@ std::optional<double> time_limit_beside(const fs::path& dir) {
   auto parse = [](const fs::path& file, std::string text) {
     text.erase(0, text.find_first_not_of(" \t\r\n\"'"));
     text.erase(text.find_last_not_of(" \t\r\n\"'") + 1);
-    try {
-      std::size_t used = 0;
-      const double seconds = std::stod(text, &used);
-      if (used == text.size() && seconds > 0) return seconds;
-    } catch (const std::exception&) {
-    }
+    if (const auto seconds = parse_finite_number(text); seconds && *seconds > 0) return *seconds;
     throw ConfigError(fmt::format("{}: the time limit must be a number of seconds > 0, got '{}'",
                                   file.string(), text));
   };

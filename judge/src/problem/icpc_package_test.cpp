@@ -279,6 +279,10 @@ TEST_F(IcpcPackage, TimeLimitFromTimelimitFileOrDomjudgeIni) {
   EXPECT_FALSE(problem.time_limit_rule.has_value());
   write(".timelimit", "soon\n");
   EXPECT_NE(error_of().find(".timelimit"), std::string::npos);
+  for (const char* bad : {"inf\n", "1e999\n", "2.5s\n", "0x10\n", "0\n"}) {
+    write(".timelimit", bad);
+    EXPECT_NE(error_of().find("the time limit must be a number of seconds > 0"), std::string::npos) << bad;
+  }
 }
 
 TEST_F(IcpcPackage, MissingTimeLimitGivesTheRuleFromTimeMultipliers) {

@@ -62,6 +62,10 @@ TEST(PolygonPattern, ExpandsPrintfStyleNumbers) {
   EXPECT_EQ(expand_test_pattern("tests/%02d.a", 123), "tests/123.a");
   EXPECT_EQ(expand_test_pattern("t/%d", 5), "t/5");
   EXPECT_EQ(expand_test_pattern("t/%3d%%", 5), "t/  5%");
+  // A width past any number's: the pattern as it is (no file has that name), not an
+  // exception out of the loader or a string of that many characters.
+  EXPECT_EQ(expand_test_pattern("t/%99999999999999999999d", 5), "t/%99999999999999999999d");
+  EXPECT_EQ(expand_test_pattern("t/%999999999d", 5), "t/%999999999d");
 }
 
 TEST_F(PolygonPackageTest, ReadsLimitsTestsTheTestlibConventionAndTaggedSolutions) {

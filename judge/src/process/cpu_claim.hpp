@@ -28,8 +28,8 @@ class CpuClaim {
 // may run on, when others remain: the judge keeps off the CPU its tests are pinned
 // to. After each vfork the kernel tends to wake the judge on the CPU its child runs
 // on, and with the interactor pinned there the judge then waited behind the
-// interactor's start (0.8 ms a test, in 85% of 300 short tests) while the other CPU
-// idled. Returns whether the set changed.
+// interactor's start, on most short tests, while the other CPU idled. Returns whether
+// the set changed.
 bool keep_calling_thread_off_cpu(int cpu);
 
 }  // namespace judge
