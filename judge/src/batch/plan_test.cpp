@@ -7,29 +7,26 @@
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 
 namespace judge {
 namespace {
 namespace fs = std::filesystem;
 
+// A folder of files written by the tests, removed with them (base/temp_dir.hpp).
 class TempTree {
  public:
-  TempTree() {
-    std::string pattern = (fs::temp_directory_path() / "batch-plan-test-XXXXXX").string();
-    root_ = ::mkdtemp(pattern.data());
-  }
-  ~TempTree() { fs::remove_all(root_); }
   fs::path write(const std::string& relative, const std::string& text, bool executable = false) {
-    const fs::path path = root_ / relative;
+    const fs::path path = dir_.path() / relative;
     fs::create_directories(path.parent_path());
     std::ofstream(path) << text;
     if (executable) ::chmod(path.c_str(), 0755);
     return path;
   }
-  const fs::path& root() const { return root_; }
+  const fs::path& root() const { return dir_.path(); }
 
  private:
-  fs::path root_;
+  TempDir dir_{"batch-plan-test-"};
 };
 
 Problem make_problem(const TempTree& tree, const std::string& name, std::vector<std::string> tests) {

@@ -345,7 +345,7 @@ std::string limit_file(const TestCgroup& cgroup, std::initializer_list<const cha
   return "";
 }
 
-// A cgroup made without limits (ahead of the test, run/test_resources.hpp) and given
+// A cgroup made without limits (ahead of the test, run/resources_ahead.hpp) and given
 // them afterwards holds what one made with them holds.
 TEST(TestCgroupTest, LimitsAppliedLaterAreTheLimitsOfACgroupMadeWithThem) {
   TestCgroup with = TestCgroup::create(64 * 1024, 16);

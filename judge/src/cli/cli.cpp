@@ -13,7 +13,7 @@
 #include "base/printable.hpp"
 #include "box/sandbox.hpp"
 #include "cli/commands.hpp"
-#include "cli/run_command.hpp"
+#include "judge_run/run_command.hpp"
 #include "cli/shared_options.hpp"
 #include "verify/verify.hpp"
 #include "process/process.hpp"
@@ -22,7 +22,7 @@ namespace judge {
 namespace {
 
 // The options of `judge run` (its help: cli/command_help.hpp; the command itself:
-// cli/run_command.hpp).
+// judge_run/run_command.hpp).
 void add_run_command(Commands& commands) {
   if (!commands.wanted(run_help)) return;
   auto [run, args] = commands.add_with<RunArgs>(run_help, reaping_orphans(run_command));

@@ -25,7 +25,7 @@
 
 #include "grade/passes.hpp"
 #include "grade/testlib_convention.hpp"
-#include "grade/verdict.hpp"
+#include "grade/verdict_rules.hpp"
 #include "problem/problem.hpp"
 #include "problem/scoring.hpp"
 

@@ -6,7 +6,7 @@
 
 #include "base/icpc_exit.hpp"
 #include "base/parse_number.hpp"
-#include "run/interactor_report.hpp"
+#include "base/text_file.hpp"
 
 namespace judge {
 

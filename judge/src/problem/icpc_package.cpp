@@ -13,7 +13,7 @@
 #include "problem/icpc_testdata.hpp"
 #include "problem/program_build.hpp"
 #include "problem/scoring.hpp"
-#include "problem/yaml_file.hpp"
+#include "base/yaml_file.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

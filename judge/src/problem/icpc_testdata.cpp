@@ -7,7 +7,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
-#include "problem/yaml_file.hpp"
+#include "base/yaml_file.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

@@ -214,7 +214,7 @@ T get_field(const nlohmann::json& config, const char* key, T fallback, const fs:
   }
 }
 
-// A whole number in its documented range (run/limits.hpp), or the fallback.
+// A whole number in its documented range (base/limits.hpp), or the fallback.
 std::int64_t get_limit(const nlohmann::json& config, const LimitRange& range, std::int64_t fallback,
                        const fs::path& file) {
   if (!config.contains(range.key)) return fallback;

@@ -16,9 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/conventions.hpp"
 #include "base/errors.hpp"
+#include "base/limits.hpp"
 #include "problem/program_build.hpp"
-#include "run/limits.hpp"
 
 namespace judge {
 
@@ -38,15 +39,6 @@ struct JudgePaths {
 enum class ProblemFormat { native, icpc_legacy, icpc, polygon };
 // "problem.json", "ICPC legacy", "ICPC 2023-07+", "Polygon".
 std::string_view format_name(ProblemFormat format);
-
-// The arguments and exit codes the interactor speaks: the ICPC output-validator
-// convention (INPUT ANSWER FEEDBACK_DIR/ [ARGS], exit 42/43), or testlib's.
-enum class InteractorConvention { icpc, testlib };
-
-// How one pass runs: the submission and the interactor talk through pipes; or
-// (offline) the submission reads the test input, its output is captured, and the
-// validator reads it afterwards (non-interactive multi-pass problems).
-enum class PassMode { interactive, offline };
 
 struct TestCase {
   std::string name;  // "01-sample"; in a package, the path under data/: "secret/group1/03"

@@ -20,7 +20,7 @@
 #include "base/unique_fd.hpp"
 #include "process/environment.hpp"
 #include "box/box_channel.hpp"
-#include "process/exit_facts.hpp"
+#include "base/exit_facts.hpp"
 
 namespace judge {
 

@@ -16,7 +16,7 @@
 #include "run/interactor_report.hpp"
 #include "process/tool_run.hpp"
 #include "run/relay.hpp"
-#include "run/watched_process.hpp"
+#include "box/watched_process.hpp"
 #include "grade/testlib_convention.hpp"
 
 namespace judge {
@@ -45,7 +45,7 @@ Interaction::Interaction(InteractionRequest request)
       submission_output_path_(request_.work_dir / "submission.out") {}
 
 Interaction::~Interaction() {
-  // Removed once a later test runs, off this test's path (run/test_resources.hpp).
+  // Removed once a later test runs, off this test's path (run/resources_ahead.hpp).
   if (request_.resources != nullptr && wiring_.cgroup) request_.resources->retire(std::move(*wiring_.cgroup));
 }
 
@@ -164,7 +164,7 @@ void Interaction::contain_submission() {
   spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
   settings.roots.assign(request_.submission_roots.begin(), request_.submission_roots.end());
   settings.net_namespace = request_.net_namespace;
-  // The box's setup (~1.5 ms) runs on another CPU, beside the interactor's start, and
+  // The box's setup runs on another CPU, beside the interactor's start, and
   // so does the program's own start while the interactor is still starting: the box
   // moves it to this CPU once it or the interactor waits (judge-box, 4c).
   settings.cpu = spawn.cpu;
@@ -217,7 +217,7 @@ void Interaction::spawn() {
   // Both programs run (a boxed submission has exec'd: Process::spawn waited for the
   // box's "exec"; pinned, on the test's CPU, not the judge's) and the judge has nothing
   // to do but wait: the folders and cgroups of the tests before and after this one are
-  // dealt with now, off every test's path (run/test_resources.hpp).
+  // dealt with now, off every test's path (run/resources_ahead.hpp).
   if (request_.resources != nullptr) request_.resources->while_test_runs();
 }
 
@@ -277,7 +277,7 @@ void Interaction::supervise() {
 
 // Every child the judge did not start for this test is ended, but judge-boxes that
 // reported and are still exiting (this test's, earlier tests'): they are reaped
-// while a later test runs (run/test_resources.hpp). Without TestResources, this
+// while a later test runs (run/resources_ahead.hpp). Without ResourcesAhead, this
 // test's box is reaped now.
 void Interaction::kill_orphans_but_exiting_boxes() {
   std::optional<ExitingBox> exiting = submission_->take_exiting_box();

@@ -18,8 +18,8 @@
 #include "box/sandbox.hpp"
 #include "process/environment.hpp"
 #include "process/process.hpp"
-#include "run/watchdog.hpp"
-#include "run/watched_process.hpp"
+#include "process/watchdog.hpp"
+#include "box/watched_process.hpp"
 #include "submission/jvm_entry.hpp"
 
 namespace judge {

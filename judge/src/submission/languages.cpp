@@ -10,7 +10,7 @@
 #include "base/errors.hpp"
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
-#include "problem/yaml_file.hpp"
+#include "base/yaml_file.hpp"
 #include "process/environment.hpp"
 
 namespace judge {

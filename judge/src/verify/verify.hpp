@@ -1,9 +1,9 @@
 // `judge verify PROBLEM [SUBMISSION...]`: grades every example submission of a
 // problem (submissions/<expected verdict>/..., submissions.yaml, @EXPECTED_RESULTS@
-// tags: problem/example_submissions.hpp) and checks that each gets what it must
-// (problem/expectations.hpp), as problemtools' verifyproblem and BAPCtools' `bt run`
+// tags: verify/example_submissions.hpp) and checks that each gets what it must
+// (verify/expectations.hpp), as problemtools' verifyproblem and BAPCtools' `bt run`
 // do. A package without a time limit gets one first, inferred from the submissions
-// that bound it (problem/time_limit_inference.hpp): those run first with a generous
+// that bound it (verify/time_limit_inference.hpp): those run first with a generous
 // limit, the rest then with the inferred one.
 //
 // Prints a table (one row per submission: what it must get, what it got, its slowest
@@ -22,7 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "problem/expectations.hpp"
+#include "verify/expectations.hpp"
 #include "run/runner.hpp"
 
 namespace judge {

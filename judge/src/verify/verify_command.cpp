@@ -8,7 +8,7 @@
 #include "base/errors.hpp"
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
-#include "problem/example_submissions.hpp"
+#include "verify/example_submissions.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/interrupt_watch.hpp"
 #include "process/stoppable.hpp"

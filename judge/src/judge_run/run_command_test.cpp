@@ -2,7 +2,7 @@
 // judge would fail (it cannot start a process, make a pipe, a folder) after two
 // tests: the two tests judged keep their verdicts in the JSON, the third is JE with
 // the reason, and the run exits 3.
-#include "cli/run_command.hpp"
+#include "judge_run/run_command.hpp"
 
 #include <fstream>
 

@@ -1,4 +1,4 @@
-#include "run/limits.hpp"
+#include "base/limits.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "problem/time_limit_inference.hpp"
+#include "verify/time_limit_inference.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "problem/expectations.hpp"
+#include "verify/expectations.hpp"
 #include "problem/problem.hpp"
 
 namespace judge {

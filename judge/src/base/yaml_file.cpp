@@ -1,4 +1,4 @@
-#include "problem/yaml_file.hpp"
+#include "base/yaml_file.hpp"
 
 #include <algorithm>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "problem/path_glob.hpp"
+#include "verify/path_glob.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // One row per rule of decide_verdict: the facts of a test, the verdict expected,
 // and a fragment of the message the contestant reads.
-#include "grade/verdict.hpp"
+#include "grade/verdict_rules.hpp"
 
 #include <signal.h>
 

@@ -1,11 +1,11 @@
-// TestResources: the folders and cgroups of one judge's tests, made for the next test
+// ResourcesAhead: the folders and cgroups of one judge's tests, made for the next test
 // while the current one runs, and removed only once a later test has started.
 //
 // Each test needs two fresh folders (the submission's work folder, the feedback
 // folder) and, boxed, a fresh cgroup in every hierarchy (memory, pids, cpuacct).
-// Making them before a test and removing them after it put ~25 system calls on each
-// test's path, most of them the kernel building and tearing down a cgroup folder's
-// control files (mkdir and rmdir of kernfs folders: ~0.2 ms a test, docs/performance.md).
+// Making them before a test and removing them after it put some 25 system calls on
+// each test's path, most of them the kernel building and tearing down a cgroup
+// folder's control files (mkdir and rmdir of kernfs folders, docs/performance.md).
 // Here they happen when the judge has nothing else to do: after a test's programs
 // have both started (the judge only waits then, and the programs run on the test's
 // own CPU), the folders and cgroups earlier tests gave back are removed, and the ones
@@ -18,16 +18,16 @@
 //
 // The same holds for judge-box itself: once its init has reported the end of the
 // program (every process of the box is gone by then), the box process still tears
-// down its namespaces as it exits (~0.2 ms); it is reaped while a later test runs.
+// down its namespaces as it exits; it is reaped while a later test runs.
 //
 // A thread of its own, the release thread, takes two jobs off the tests' path. Before
 // the first test, it makes that test's cgroup and sweeps dead judges' cgroups while
 // the judge starts (make_cgroup_ahead). After the last test, it removes what is left
 // (the folders and cgroups, unused spares, an exiting box) while the judge writes the
-// summary and the result file (release_in_background): ~0.3 ms of system calls
-// beside the result's fsync instead of after it. It is started then, or while the
-// first test runs (starting it at the end took 0.11 ms, most of what it saved:
-// docs/performance.md), and sleeps in between.
+// summary and the result file (release_in_background): its system calls run beside
+// the result's fsync instead of after it. It is started while the first test runs,
+// not at the end (starting a thread then cost most of what it saves:
+// docs/performance-log.md), and sleeps in between.
 //
 // Otherwise single-threaded: the judge calls everything from the thread that runs
 // its tests; the release thread touches only what it was handed.
@@ -49,13 +49,13 @@
 
 namespace judge {
 
-class TestResources {
+class ResourcesAhead {
  public:
   // `cgroup_root` overrides /sys/fs/cgroup (tests).
-  explicit TestResources(std::filesystem::path cgroup_root = "/sys/fs/cgroup");
-  TestResources(const TestResources&) = delete;
-  TestResources& operator=(const TestResources&) = delete;
-  ~TestResources();  // removes everything it still holds
+  explicit ResourcesAhead(std::filesystem::path cgroup_root = "/sys/fs/cgroup");
+  ResourcesAhead(const ResourcesAhead&) = delete;
+  ResourcesAhead& operator=(const ResourcesAhead&) = delete;
+  ~ResourcesAhead();  // removes everything it still holds
 
   // A fresh folder named after `prefix` (TempDir): the spare one if there is one,
   // else made now. Throws JudgeFault when it cannot be made.
@@ -69,7 +69,7 @@ class TestResources {
   // release thread, which makes the first test's cgroup at once (without limits:
   // they are not known yet) and then sweeps dead judges' cgroups, beside the judge's
   // own start (loading the problem, checking the tests), off the first test's path
-  // (~0.2 ms on a stock host, docs/performance.md).
+  // (docs/performance.md).
   void make_cgroup_ahead();
 
   // A judge-box still exiting after its report (Process::take_exiting_box): reaped

@@ -1,43 +1,24 @@
-#include "grade/verdict.hpp"
+#include "grade/verdict_rules.hpp"
 
 #include <signal.h>
 
-#include <array>
 #include <utility>
 
 #include <fmt/core.h>
 
+#include "base/icpc_exit.hpp"
+
 namespace judge {
 namespace {
-
-struct VerdictInfo {
-  Verdict verdict;
-  std::string_view name;
-  std::string_view folder;
-};
-
-constexpr std::array<VerdictInfo, 11> verdict_table{{
-    {Verdict::AC, "AC", "accepted"},
-    {Verdict::WA, "WA", "wrong_answer"},
-    {Verdict::PE, "PE", "presentation_error"},
-    {Verdict::QLE, "QLE", "query_limit_exceeded"},
-    {Verdict::TLE, "TLE", "time_limit_exceeded"},
-    {Verdict::ILE, "ILE", "idle_limit_exceeded"},
-    {Verdict::MLE, "MLE", "memory_limit_exceeded"},
-    {Verdict::OLE, "OLE", "output_limit_exceeded"},
-    {Verdict::RTE, "RTE", "run_time_error"},
-    {Verdict::CE, "CE", "compile_error"},
-    {Verdict::JE, "JE", "judge_error"},
-}};
 
 std::string with_interactor_message(std::string text, const InteractorReport& report) {
   if (!report.message.empty()) text += fmt::format(" (interactor: {})", report.message);
   return text;
 }
 
-// The interactor's own verdict: 42 accepts, 43 rejects with the reason it gave.
+// The interactor's own verdict: an accept, or a reject with the reason it gave.
 Decision interactor_decision(const TestFacts& facts) {
-  if (facts.interactor.exit.exit_code == 42) {
+  if (facts.interactor.exit.exit_code == icpc_accept_exit) {
     return {Verdict::AC, facts.report.message.empty() ? "accepted" : facts.report.message};
   }
   Verdict reason = facts.report.reason.value_or(Verdict::WA);
@@ -46,42 +27,6 @@ Decision interactor_decision(const TestFacts& facts) {
                                                       : facts.report.message;
   return {reason, message};
 }
-
-constexpr bool table_in_enum_order() {
-  for (std::size_t i = 0; i < verdict_table.size(); ++i)
-    if (static_cast<std::size_t>(verdict_table[i].verdict) != i) return false;
-  return true;
-}
-static_assert(table_in_enum_order(), "verdict_table lists the verdicts in the enum's order");
-
-const VerdictInfo& info_of(Verdict verdict) { return verdict_table.at(static_cast<std::size_t>(verdict)); }
-
-// The verdict whose `field` is `text`, if any.
-std::optional<Verdict> verdict_where(std::string_view VerdictInfo::*field, std::string_view text) {
-  for (const auto& info : verdict_table)
-    if (info.*field == text) return info.verdict;
-  return std::nullopt;
-}
-
-}  // namespace
-
-std::string_view verdict_name(Verdict verdict) { return info_of(verdict).name; }
-std::string_view verdict_folder(Verdict verdict) { return info_of(verdict).folder; }
-std::optional<Verdict> parse_verdict(std::string_view name) { return verdict_where(&VerdictInfo::name, name); }
-std::optional<Verdict> verdict_from_folder(std::string_view folder) {
-  return verdict_where(&VerdictInfo::folder, folder);
-}
-
-std::string_view side_name(Side side) {
-  switch (side) {
-    case Side::submission: return "submission";
-    case Side::interactor: return "interactor";
-    case Side::none: break;
-  }
-  return "none";
-}
-
-namespace {
 
 // Rule 1: a broken interactor is a judge error, never the contestant's fault. At the
 // wall limit, an interactor that waited as the submission did is not broken: then
@@ -112,11 +57,11 @@ std::optional<Decision> interactor_fault(const TestFacts& facts) {
                                                  signal_name(inter.exit.signal)),
                                      report)};
   if (!report.failed.empty()) return Decision{Verdict::JE, with_interactor_message(report.failed, report)};
-  if (inter.exit.exit_code != 42 && inter.exit.exit_code != 43)
+  if (inter.exit.exit_code != icpc_accept_exit && inter.exit.exit_code != icpc_reject_exit)
     return Decision{Verdict::JE, with_interactor_message(
-                                     fmt::format("the interactor exited with code {} (expected 42 "
-                                                 "accept or 43 reject)",
-                                                 inter.exit.exit_code),
+                                     fmt::format("the interactor exited with code {} (expected {} "
+                                                 "accept or {} reject)",
+                                                 inter.exit.exit_code, icpc_accept_exit, icpc_reject_exit),
                                      report)};
   if (!report.malformed.empty())
     return Decision{Verdict::JE,
@@ -132,7 +77,7 @@ std::optional<Decision> interactor_fault(const TestFacts& facts) {
 bool rejected_for_its_own_reason(const TestFacts& facts) {
   const bool own_reason = facts.report.contestant_eof_reported ? !facts.report.contestant_eof
                                                                : facts.exited_first == Side::interactor;
-  return !facts.interactor.hit_wall_limit && facts.interactor.exit.exit_code == 43 && own_reason;
+  return !facts.interactor.hit_wall_limit && facts.interactor.exit.exit_code == icpc_reject_exit && own_reason;
 }
 
 std::optional<Decision> time_or_idle(const TestFacts& facts) {

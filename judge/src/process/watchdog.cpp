@@ -1,4 +1,4 @@
-#include "run/watchdog.hpp"
+#include "process/watchdog.hpp"
 
 #include <poll.h>
 

@@ -1,4 +1,4 @@
-#include "process/exit_facts.hpp"
+#include "base/exit_facts.hpp"
 
 #include <string.h>
 

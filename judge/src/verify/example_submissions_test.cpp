@@ -1,4 +1,4 @@
-#include "problem/example_submissions.hpp"
+#include "verify/example_submissions.hpp"
 
 #include <fstream>
 
@@ -224,6 +224,22 @@ TEST_F(ExampleSubmissions, ExpectedResultsTagsDecideOutsideTheStandardFolders) {
   const ExampleSubmission& untagged = get(listing, "mixed/untagged.py");
   EXPECT_TRUE(untagged.rules.empty());
   EXPECT_TRUE(has(untagged.notes, "nothing is expected of it"));
+}
+
+// A Polygon package lists its solutions with tags: main is the model solution,
+// wrong-answer must be WA somewhere, do-not-run is not run.
+TEST_F(ExampleSubmissions, PolygonTagsAreTheExpectations) {
+  problem.format = ProblemFormat::polygon;
+  problem.dir = temp.path();
+  problem.tagged_submissions = {{temp.path() / "solutions/sol.py", "main"},
+                                {temp.path() / "solutions/wa.py", "wrong-answer"},
+                                {temp.path() / "solutions/gen.py", "do-not-run"}};
+  const auto submissions = list_example_submissions(problem);
+  ASSERT_EQ(submissions.size(), 2u);
+  EXPECT_TRUE(submissions[0].model_solution);
+  EXPECT_EQ(submissions[1].name, "solutions/wa.py");
+  ASSERT_EQ(submissions[1].rules.size(), 1u);
+  EXPECT_EQ(submissions[1].rules[0].required, std::set<Verdict>{Verdict::WA});
 }
 
 TEST_F(ExampleSubmissions, ProblemJsonFoldersAreExactVerdicts) {

@@ -1,11 +1,11 @@
-#include "problem/expectations.hpp"
+#include "verify/expectations.hpp"
 
 #include <algorithm>
 #include <map>
 
 #include <fmt/core.h>
 
-#include "problem/path_glob.hpp"
+#include "verify/path_glob.hpp"
 
 namespace judge {
 

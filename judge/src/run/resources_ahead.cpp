@@ -1,4 +1,4 @@
-#include "run/test_resources.hpp"
+#include "run/resources_ahead.hpp"
 
 #include <sched.h>
 #include <signal.h>
@@ -12,15 +12,15 @@
 
 namespace judge {
 
-TestResources::TestResources(std::filesystem::path cgroup_root) : cgroup_root_(std::move(cgroup_root)) {}
+ResourcesAhead::ResourcesAhead(std::filesystem::path cgroup_root) : cgroup_root_(std::move(cgroup_root)) {}
 
-TestResources::~TestResources() {
+ResourcesAhead::~ResourcesAhead() {
   wait_released();
   // Every TempDir and TestCgroup removes itself; the boxes are waited for.
   for (ExitingBox& box : exiting_boxes_) box.reap(true);
 }
 
-void TestResources::make_cgroup_ahead() {
+void ResourcesAhead::make_cgroup_ahead() {
   if (release_thread_.joinable() || ahead_requested_) return;
   ahead_requested_ = true;
   stale_swept_ = true;  // the helper sweeps, after making the cgroup
@@ -31,7 +31,7 @@ void TestResources::make_cgroup_ahead() {
   }
 }
 
-std::optional<TestCgroup> TestResources::take_cgroup_made_ahead() {
+std::optional<TestCgroup> ResourcesAhead::take_cgroup_made_ahead() {
   if (!ahead_requested_) return std::nullopt;
   ahead_requested_ = false;
   std::unique_lock<std::mutex> lock(release_mutex_);
@@ -41,7 +41,7 @@ std::optional<TestCgroup> TestResources::take_cgroup_made_ahead() {
   return made;
 }
 
-void TestResources::start_release_thread() {
+void ResourcesAhead::start_release_thread() {
   if (release_thread_.joinable()) return;
   {
     const std::lock_guard<std::mutex> lock(release_mutex_);
@@ -65,7 +65,7 @@ void TestResources::start_release_thread() {
   ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
 }
 
-void TestResources::run_release_thread(bool make_ahead) {
+void ResourcesAhead::run_release_thread(bool make_ahead) {
   {
     const std::lock_guard<std::mutex> lock(release_mutex_);
     release_tid_ = ::gettid();
@@ -106,9 +106,9 @@ void TestResources::run_release_thread(bool make_ahead) {
 // The judge's thread keeps off the test's CPU (process/cpu_claim.hpp); the release
 // thread is moved onto the CPUs the judge's thread keeps off, the test's own, free
 // once the tests are over: it then removes the leftovers beside the judge's thread,
-// not in its way (left on the judge's CPU, its wake-up preempted the judge for all
-// of its 0.2 ms). Unpinned tests (no CPU kept off): it stays where it is.
-void TestResources::move_release_thread_off_the_judges_cpus() {
+// not in its way (left on the judge's CPU, its wake-up preempted the judge for as
+// long as it ran). Unpinned tests (no CPU kept off): it stays where it is.
+void ResourcesAhead::move_release_thread_off_the_judges_cpus() {
   pid_t tid = -1;
   {
     const std::lock_guard<std::mutex> lock(release_mutex_);
@@ -124,7 +124,7 @@ void TestResources::move_release_thread_off_the_judges_cpus() {
   if (CPU_COUNT(&others) > 0) ::sched_setaffinity(tid, sizeof others, &others);  // a failure only costs the overlap
 }
 
-void TestResources::release_in_background() {
+void ResourcesAhead::release_in_background() {
   if (!release_thread_.joinable()) return;
   Leftovers leftovers;
   leftovers.folders = std::move(retired_folders_);
@@ -145,7 +145,7 @@ void TestResources::release_in_background() {
   release_wake_.notify_one();
 }
 
-void TestResources::wait_released() {
+void ResourcesAhead::wait_released() {
   if (!release_thread_.joinable()) return;
   {
     const std::lock_guard<std::mutex> lock(release_mutex_);
@@ -155,15 +155,15 @@ void TestResources::wait_released() {
   release_thread_.join();
 }
 
-void TestResources::reap_later(ExitingBox box) { exiting_boxes_.push_back(std::move(box)); }
+void ResourcesAhead::reap_later(ExitingBox box) { exiting_boxes_.push_back(std::move(box)); }
 
-std::vector<pid_t> TestResources::spared_pids() const {
+std::vector<pid_t> ResourcesAhead::spared_pids() const {
   std::vector<pid_t> pids;
   for (const ExitingBox& box : exiting_boxes_) pids.push_back(box.pid);
   return pids;
 }
 
-TempDir TestResources::folder(const std::string& prefix) {
+TempDir ResourcesAhead::folder(const std::string& prefix) {
   if (!folder_prefixes_.insert(prefix).second) asked_again_ = true;
   const auto spare = std::find_if(spare_folders_.begin(), spare_folders_.end(),
                                   [&](const auto& entry) { return entry.first == prefix; });
@@ -173,7 +173,7 @@ TempDir TestResources::folder(const std::string& prefix) {
   return taken;
 }
 
-TestCgroup TestResources::cgroup(std::int64_t memory_kib, std::int64_t process_limit) {
+TestCgroup ResourcesAhead::cgroup(std::int64_t memory_kib, std::int64_t process_limit) {
   const CgroupLimits limits{memory_kib, process_limit};
   cgroup_limits_ = limits;
   if (spare_cgroup_ && spare_cgroup_->first == limits) {
@@ -193,11 +193,11 @@ TestCgroup TestResources::cgroup(std::int64_t memory_kib, std::int64_t process_l
   return TestCgroup::create(memory_kib, process_limit, cgroup_root_);
 }
 
-void TestResources::retire(TempDir folder) { retired_folders_.push_back(std::move(folder)); }
+void ResourcesAhead::retire(TempDir folder) { retired_folders_.push_back(std::move(folder)); }
 
-void TestResources::retire(TestCgroup cgroup) { retired_cgroups_.push_back(std::move(cgroup)); }
+void ResourcesAhead::retire(TestCgroup cgroup) { retired_cgroups_.push_back(std::move(cgroup)); }
 
-void TestResources::while_test_runs() {
+void ResourcesAhead::while_test_runs() {
   start_release_thread();
   // Removal first: the cgroups of the last test are empty by now (its box reported
   // that every process of it had ended), and removing them before making the next

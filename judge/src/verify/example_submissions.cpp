@@ -1,4 +1,4 @@
-#include "problem/example_submissions.hpp"
+#include "verify/example_submissions.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -10,8 +10,8 @@
 #include "base/errors.hpp"
 #include "base/parse_number.hpp"
 #include "base/text_file.hpp"
-#include "problem/path_glob.hpp"
-#include "problem/yaml_file.hpp"
+#include "verify/path_glob.hpp"
+#include "base/yaml_file.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

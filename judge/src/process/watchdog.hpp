@@ -30,9 +30,9 @@
 #include <optional>
 #include <vector>
 
-#include "run/limits.hpp"
-#include "run/pipe_keeper.hpp"
-#include "grade/verdict.hpp"
+#include "base/limits.hpp"
+#include "process/pipe_keeper.hpp"
+#include "base/verdict.hpp"
 
 namespace judge {
 

@@ -19,7 +19,7 @@
 //                   standard ones (accepted, wrong_answer, time_limit_exceeded,
 //                   run_time_error), where DOMjudge ignores it and so do we (noted):
 //                   DOMjudge's manual and BAPCtools' documentation say so.
-//   problem.json    the folder names the exact verdict (grade/verdict.hpp
+//   problem.json    the folder names the exact verdict (grade/verdict_rules.hpp
 //                   verdict_from_folder): every test is AC or that verdict, and one
 //                   is that verdict; partially_accepted is AC everywhere with a score
 //                   below the maximum; a "expect-score: MIN MAX" line in the source
@@ -40,7 +40,7 @@
 #include <vector>
 
 #include "problem/problem.hpp"
-#include "grade/verdict.hpp"
+#include "base/verdict.hpp"
 
 namespace judge {
 

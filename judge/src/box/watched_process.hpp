@@ -15,7 +15,7 @@
 
 #include "box/cgroup.hpp"
 #include "process/process.hpp"
-#include "run/watchdog.hpp"
+#include "process/watchdog.hpp"
 
 namespace judge {
 

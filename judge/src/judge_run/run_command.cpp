@@ -1,4 +1,4 @@
-#include "cli/run_command.hpp"
+#include "judge_run/run_command.hpp"
 
 #include <unistd.h>
 
@@ -58,7 +58,7 @@ class AnnouncingExecutor : public TestExecutor {
 };
 
 // The last test's folders and cgroups are removed on the executor's thread while
-// the summary and the result are written (run/test_resources.hpp), and are gone
+// the summary and the result are written (run/resources_ahead.hpp), and are gone
 // before run_and_report() returns: the run's temporary folder, which holds them, is removed
 // after it.
 class BackgroundRelease {

@@ -1,4 +1,4 @@
-#include "run/pipe_keeper.hpp"
+#include "process/pipe_keeper.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "problem/expectations.hpp"
+#include "verify/expectations.hpp"
 
 #include <gtest/gtest.h>
 

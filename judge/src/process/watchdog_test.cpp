@@ -1,5 +1,5 @@
 // The Watchdog's rules with fake programs and a fake clock: no process, no sleep.
-#include "run/watchdog.hpp"
+#include "process/watchdog.hpp"
 
 #include <optional>
 #include <string>

@@ -1,11 +1,11 @@
-#include "problem/time_limit_inference.hpp"
+#include "verify/time_limit_inference.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include <fmt/core.h>
 
-#include "problem/path_glob.hpp"
+#include "verify/path_glob.hpp"
 
 namespace judge {
 

@@ -1,29 +1,18 @@
 // The verdict of one test, decided once, by one pure function over the facts the
 // runner recorded (how each process ended, its CPU time and memory, which limit the
 // judge enforced, what the interactor reported). Nothing here touches a process,
-// so every rule is pinned by a table of cases in verdict_test.cpp.
+// so every rule is pinned by a table of cases in verdict_rules_test.cpp.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 
-#include "process/exit_facts.hpp"
-#include "run/limits.hpp"
+#include "base/exit_facts.hpp"
+#include "base/limits.hpp"
+#include "base/verdict.hpp"
 
 namespace judge {
-
-enum class Verdict { AC, WA, PE, QLE, TLE, ILE, MLE, OLE, RTE, CE, JE };
-
-std::string_view verdict_name(Verdict verdict);
-std::optional<Verdict> parse_verdict(std::string_view name);
-// The folder name of solutions/<problem>/<folder>/ that expects this verdict.
-std::string_view verdict_folder(Verdict verdict);
-std::optional<Verdict> verdict_from_folder(std::string_view folder);
-
-enum class Side { none, submission, interactor };
-std::string_view side_name(Side side);
 
 // How a process of the test ended, as the runner saw it.
 struct EndFacts {

@@ -1,4 +1,4 @@
-#include "run/test_resources.hpp"
+#include "run/resources_ahead.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/syscall.h>
@@ -15,16 +15,16 @@ namespace judge {
 namespace {
 namespace fs = std::filesystem;
 
-TEST(TestResources, ALoneTestGetsNoSpare) {
-  TestResources resources;
+TEST(ResourcesAhead, ALoneTestGetsNoSpare) {
+  ResourcesAhead resources;
   TempDir only = resources.folder("judge-spare-test-");
   EXPECT_TRUE(fs::is_directory(only.path()));
   resources.while_test_runs();
   EXPECT_EQ(resources.spare_folders(), 0u);
 }
 
-TEST(TestResources, FromTheSecondTestOnAFolderIsMadeAheadAndHandedOutOnlyOnce) {
-  TestResources resources;
+TEST(ResourcesAhead, FromTheSecondTestOnAFolderIsMadeAheadAndHandedOutOnlyOnce) {
+  ResourcesAhead resources;
   TempDir first = resources.folder("judge-spare-test-");
   resources.while_test_runs();
   TempDir second = resources.folder("judge-spare-test-");  // made now: no spare yet
@@ -45,8 +45,8 @@ TEST(TestResources, FromTheSecondTestOnAFolderIsMadeAheadAndHandedOutOnlyOnce) {
   EXPECT_TRUE(fs::is_directory(fourth.path()));
 }
 
-TEST(TestResources, AFolderOfAnotherKindIsNeverHandedOutForThisOne) {
-  TestResources resources;
+TEST(ResourcesAhead, AFolderOfAnotherKindIsNeverHandedOutForThisOne) {
+  ResourcesAhead resources;
   TempDir work = resources.folder("judge-kind-work-");
   TempDir work_again = resources.folder("judge-kind-work-");
   resources.while_test_runs();
@@ -55,8 +55,8 @@ TEST(TestResources, AFolderOfAnotherKindIsNeverHandedOutForThisOne) {
   EXPECT_EQ(resources.spare_folders(), 1u);  // the work folder's spare stays
 }
 
-TEST(TestResources, GivenBackFoldersStayUntilTheNextTestRunsAndAreThenRemoved) {
-  TestResources resources;
+TEST(ResourcesAhead, GivenBackFoldersStayUntilTheNextTestRunsAndAreThenRemoved) {
+  ResourcesAhead resources;
   TempDir work = resources.folder("judge-retire-test-");
   const fs::path path = work.path();
   std::ofstream(path / "submission.stderr") << "left by the test\n";
@@ -69,11 +69,11 @@ TEST(TestResources, GivenBackFoldersStayUntilTheNextTestRunsAndAreThenRemoved) {
   EXPECT_EQ(resources.retired(), 0u);
 }
 
-TEST(TestResources, EverythingHeldIsRemovedAtTheEnd) {
+TEST(ResourcesAhead, EverythingHeldIsRemovedAtTheEnd) {
   fs::path spare_parent;
   fs::path retired;
   {
-    TestResources resources;
+    ResourcesAhead resources;
     resources.retire(resources.folder("judge-end-test-"));
     TempDir work = resources.folder("judge-end-test-");
     retired = work.path();
@@ -91,9 +91,9 @@ TEST(TestResources, EverythingHeldIsRemovedAtTheEnd) {
 }
 
 // After the last test: what is held goes on the release thread, and is gone once
-// wait_released() returns; the TestResources holds nothing any more.
-TEST(TestResources, AfterTheLastTestEverythingHeldIsRemovedOnTheReleaseThread) {
-  TestResources resources;
+// wait_released() returns; the ResourcesAhead holds nothing any more.
+TEST(ResourcesAhead, AfterTheLastTestEverythingHeldIsRemovedOnTheReleaseThread) {
+  ResourcesAhead resources;
   resources.retire(resources.folder("judge-release-test-"));
   TempDir work = resources.folder("judge-release-test-");
   resources.while_test_runs();  // starts the release thread, makes a spare
@@ -114,10 +114,10 @@ TEST(TestResources, AfterTheLastTestEverythingHeldIsRemovedOnTheReleaseThread) {
 
 // Before any test has run there is no release thread: nothing is handed over, and
 // the destructor removes everything as before.
-TEST(TestResources, WithoutAReleaseThreadNothingIsHandedOver) {
+TEST(ResourcesAhead, WithoutAReleaseThreadNothingIsHandedOver) {
   fs::path kept;
   {
-    TestResources resources;
+    ResourcesAhead resources;
     TempDir work = resources.folder("judge-norelease-test-");
     kept = work.path();
     resources.retire(std::move(work));
@@ -129,9 +129,9 @@ TEST(TestResources, WithoutAReleaseThreadNothingIsHandedOver) {
   EXPECT_FALSE(fs::exists(kept));
 }
 
-// A release thread that is never handed anything ends with the TestResources.
-TEST(TestResources, AnIdleReleaseThreadEndsWithTheResources) {
-  TestResources resources;
+// A release thread that is never handed anything ends with the ResourcesAhead.
+TEST(ResourcesAhead, AnIdleReleaseThreadEndsWithTheResources) {
+  ResourcesAhead resources;
   resources.while_test_runs();
   EXPECT_TRUE(resources.release_thread_started());
   resources.wait_released();
@@ -151,8 +151,8 @@ ExitingBox an_exiting_child() {
 
 bool reaped(pid_t pid) { return ::waitpid(pid, nullptr, WNOHANG) < 0 && errno == ECHILD; }
 
-TEST(TestResources, AnExitingBoxIsSparedUntilReapedWhileTheNextTestRuns) {
-  TestResources resources;
+TEST(ResourcesAhead, AnExitingBoxIsSparedUntilReapedWhileTheNextTestRuns) {
+  ResourcesAhead resources;
   ExitingBox box = an_exiting_child();
   const pid_t pid = box.pid;
   resources.reap_later(std::move(box));
@@ -167,8 +167,8 @@ TEST(TestResources, AnExitingBoxIsSparedUntilReapedWhileTheNextTestRuns) {
   EXPECT_TRUE(reaped(pid));
 }
 
-TEST(TestResources, AnExitingBoxLeftAtTheEndIsReapedOnTheReleaseThread) {
-  TestResources resources;
+TEST(ResourcesAhead, AnExitingBoxLeftAtTheEndIsReapedOnTheReleaseThread) {
+  ResourcesAhead resources;
   resources.while_test_runs();  // the release thread
   ExitingBox box = an_exiting_child();
   const pid_t pid = box.pid;
@@ -182,14 +182,14 @@ TEST(TestResources, AnExitingBoxLeftAtTheEndIsReapedOnTheReleaseThread) {
 // Cgroups dead judges left behind are looked for once, while the first test that
 // has cgroups runs (here under a fake cgroup root: the test's own cgroup cannot be
 // made there, the sweep still looks).
-TEST(TestResources, StaleCgroupsAreSweptWhileTheFirstBoxedTestRuns) {
+TEST(ResourcesAhead, StaleCgroupsAreSweptWhileTheFirstBoxedTestRuns) {
   TempDir root("judge-stale-root-");
   const fs::path judge_dir = root.path() / "pids" / "judge";
   const fs::path stale = judge_dir / "2147483646-1";  // no such pid
   const fs::path live = judge_dir / (std::to_string(::getpid()) + "-1");
   fs::create_directories(stale);
   fs::create_directories(live);
-  TestResources resources(root.path());
+  ResourcesAhead resources(root.path());
   resources.while_test_runs();  // no cgroup asked for yet: no sweep
   EXPECT_TRUE(fs::exists(stale));
   const TestCgroup cgroup = resources.cgroup(65536, 16);
@@ -202,11 +202,11 @@ TEST(TestResources, StaleCgroupsAreSweptWhileTheFirstBoxedTestRuns) {
 // Made ahead, the first test's cgroup is followed by the sweep of dead judges'
 // cgroups, on the release thread (here under a fake root, where no cgroup can be
 // made: the sweep still runs).
-TEST(TestResources, MadeAheadTheStaleCgroupsAreSweptOnTheReleaseThread) {
+TEST(ResourcesAhead, MadeAheadTheStaleCgroupsAreSweptOnTheReleaseThread) {
   TempDir root("judge-stale-ahead-");
   const fs::path stale = root.path() / "memory" / "judge" / "2147483646-1";
   fs::create_directories(stale);
-  TestResources resources(root.path());
+  ResourcesAhead resources(root.path());
   resources.make_cgroup_ahead();
   const TestCgroup none = resources.cgroup(65536, 16);  // waits for the one made ahead
   EXPECT_TRUE(none.join_dirs().empty());
@@ -225,7 +225,7 @@ std::string memory_limit_of(const TestCgroup& cgroup) {
   return "";
 }
 
-class TestResourcesCgroups : public ::testing::Test {
+class ResourcesAheadCgroups : public ::testing::Test {
  protected:
   void SetUp() override {
     const TestCgroup probe = TestCgroup::create(65536, 16);
@@ -234,7 +234,7 @@ class TestResourcesCgroups : public ::testing::Test {
 
   // A run of more than one test (the work folder asked for twice), the cgroup of a
   // test taken (64 MiB, 16 processes), and a spare made while that test runs.
-  static TestCgroup a_test_and_a_spare(TestResources& resources) {
+  static TestCgroup a_test_and_a_spare(ResourcesAhead& resources) {
     resources.retire(resources.folder("judge-cgroup-test-"));
     resources.retire(resources.folder("judge-cgroup-test-"));
     TestCgroup taken = resources.cgroup(65536, 16);
@@ -244,8 +244,8 @@ class TestResourcesCgroups : public ::testing::Test {
   }
 };
 
-TEST_F(TestResourcesCgroups, EveryTestGetsAFreshCgroupMadeWhileTheOneBeforeRan) {
-  TestResources resources;
+TEST_F(ResourcesAheadCgroups, EveryTestGetsAFreshCgroupMadeWhileTheOneBeforeRan) {
+  ResourcesAhead resources;
   const TestCgroup first = a_test_and_a_spare(resources);
   TestCgroup second = resources.cgroup(65536, 16);
   EXPECT_FALSE(resources.has_spare_cgroup());
@@ -256,8 +256,8 @@ TEST_F(TestResourcesCgroups, EveryTestGetsAFreshCgroupMadeWhileTheOneBeforeRan) 
   EXPECT_EQ(second.cpu_ms(), 0);
 }
 
-TEST_F(TestResourcesCgroups, ASpareMadeWithOtherLimitsIsNotHandedOut) {
-  TestResources resources;
+TEST_F(ResourcesAheadCgroups, ASpareMadeWithOtherLimitsIsNotHandedOut) {
+  ResourcesAhead resources;
   const TestCgroup first = a_test_and_a_spare(resources);
   TestCgroup smaller = resources.cgroup(32768, 16);
   EXPECT_EQ(memory_limit_of(smaller), std::to_string(32768LL * 1024) + "\n");
@@ -267,8 +267,8 @@ TEST_F(TestResourcesCgroups, ASpareMadeWithOtherLimitsIsNotHandedOut) {
 
 // The first test's cgroup is made on the release thread before the test asks for it,
 // and has the test's limits once handed out; the next test gets another.
-TEST_F(TestResourcesCgroups, TheFirstTestsCgroupIsMadeAheadAndGetsItsLimits) {
-  TestResources resources;
+TEST_F(ResourcesAheadCgroups, TheFirstTestsCgroupIsMadeAheadAndGetsItsLimits) {
+  ResourcesAhead resources;
   resources.make_cgroup_ahead();
   EXPECT_TRUE(resources.release_thread_started());
   TestCgroup first = resources.cgroup(65536, 16);
@@ -280,8 +280,8 @@ TEST_F(TestResourcesCgroups, TheFirstTestsCgroupIsMadeAheadAndGetsItsLimits) {
   EXPECT_EQ(memory_limit_of(second), std::to_string(32768LL * 1024) + "\n");
 }
 
-TEST_F(TestResourcesCgroups, GivenBackCgroupsAreRemovedWhileTheNextTestRuns) {
-  TestResources resources;
+TEST_F(ResourcesAheadCgroups, GivenBackCgroupsAreRemovedWhileTheNextTestRuns) {
+  ResourcesAhead resources;
   TestCgroup used = resources.cgroup(65536, 16);
   const std::vector<std::string> dirs = used.join_dirs();
   ASSERT_FALSE(dirs.empty());
