@@ -608,12 +608,13 @@ def interactor_is_not_a_program(ctx, d):
 
 @case
 def json_dir_missing(ctx, d):
-    # Made, as --transcripts makes its own folder (it used to be refused).
+    # Exit 2, as README says; the folder is not made (it was for a while: issue 28).
     problem = echo_problem(ctx, os.path.join(d, "p"))
     result = os.path.join(d, "no-such-dir", "deeper", "result.json")
     run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY), "--json", result])
-    check_status(run, EXIT_OK)
-    expect(load_complete_result(result)["verdict"] == "AC", f"the result is in the new folder\n{run.show()}")
+    check_status(run, EXIT_CONFIG)
+    check_stderr(run, "--json", os.path.join(d, "no-such-dir", "deeper"), "does not exist")
+    expect(not os.path.exists(os.path.join(d, "no-such-dir")), f"the folder was made\n{run.show()}")
     check_clean(run)
 
 
@@ -689,16 +690,18 @@ def json_to_standard_output(ctx, d):
 
 @case
 def json_through_a_symbolic_link(ctx, d):
-    # The link is followed: its target is written, the link stays a link.
+    # Refused (exit 2), the link's target untouched: someone who can write the folder
+    # could point the link at any file the judge may write (docs/sandbox.md).
     problem = echo_problem(ctx, os.path.join(d, "p"))
     os.makedirs(os.path.join(d, "out"))
-    os.symlink(os.path.join(d, "out", "real.json"), os.path.join(d, "out", "link.json"))
+    target = write(os.path.join(d, "out", "real.json"), PREVIOUS)
+    os.symlink(target, os.path.join(d, "out", "link.json"))
     run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY),
                              "--json", os.path.join(d, "out", "link.json")])
-    check_status(run, EXIT_OK)
+    check_status(run, EXIT_CONFIG)
+    check_stderr(run, "--json", "symbolic link")
     expect(os.path.islink(os.path.join(d, "out", "link.json")), "the link is still a link")
-    expect(load_complete_result(os.path.join(d, "out", "real.json"))["verdict"] == "AC",
-           f"the target holds the result\n{run.show()}")
+    check_result_untouched(target, PREVIOUS)
     check_clean(run)
 
 

@@ -26,12 +26,14 @@ namespace judge {
 namespace {
 
 // The transcripts of a test cut short by a stop signal hold half an interaction:
-// removed (those of the tests before it are complete and stay).
+// removed (those of the tests before it are complete and stay). A test name with
+// folders (secret/01) has its transcripts in that folder of DIR.
 void remove_transcripts(const RunOptions& options, const std::string& test_name) {
   if (!options.transcripts_dir) return;
-  const std::string base = test_name + ".interaction";
+  const std::filesystem::path first = transcript_file(*options.transcripts_dir, test_name);
+  const std::string base = first.filename().string();
   std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(*options.transcripts_dir, ec)) {
+  for (const auto& entry : std::filesystem::directory_iterator(first.parent_path(), ec)) {
     const std::string name = entry.path().filename().string();
     if (name == base || name.rfind(base + ".pass", 0) == 0) std::filesystem::remove(entry.path(), ec);
   }
