@@ -81,7 +81,9 @@ inline constexpr CommandHelp batch_worker_help{"batch-worker", "internal: runs o
 inline constexpr CommandHelp doctor_help{
     "doctor",
     "check this host for the judge (cgroups, favordynmods, user namespaces, pipe size, CPU frequency,\n"
-    "swap, huge pages, root, judge-box): each item with its cost and the command that fixes it.\n"
+    "swap, huge pages, root, judge-box, fs.protected_symlinks and fs.protected_regular, and where\n"
+    "the run folders, the CPU locks and the compile cache are): each item with its cost and the\n"
+    "command that fixes it. It changes nothing.\n"
     "Exit 0 when verdicts are exact here (items marked 'slower' only cost time), 1 when not.",
     ""};
 
