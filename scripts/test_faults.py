@@ -1068,10 +1068,18 @@ def main():
     if not ctx.is_root:
         print("note: not root: the tmpfs cases are skipped (they mount tiny tmpfs file systems)")
 
+    return run_cases(ctx, CASES, args.only)
+
+
+def run_cases(ctx, cases, only=None):
+    """Runs each case (a function of ctx and its own folder under ctx.work; only those
+    named in `only`, if given), prints a summary, and returns the exit status: 1 if
+    one failed, 77 (CTest: skipped) if one was skipped and none failed, else 0.
+    test_hostile_host.py runs its cases with it too."""
     results = {}
-    for function in CASES:
+    for function in cases:
         name = function.__name__
-        if args.only and name not in args.only:
+        if only and name not in only:
             continue
         case_dir = os.path.join(ctx.work, name)
         os.makedirs(case_dir)
@@ -1090,6 +1098,9 @@ def main():
         finally:
             ctx.unmount_all()
         print(f"  {results[name]}", flush=True)
+    if only and not results:
+        print(f"no case named {only}")
+        return 1
 
     print("\nsummary:")
     for name, outcome in results.items():

@@ -36,13 +36,12 @@ import stat
 import subprocess
 import sys
 import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_faults import (  # noqa: E402
     EXIT_CONFIG, EXIT_OK, Context, Failure, Skip, check_clean, check_no_survivors, check_status, check_stderr,
-    decode, echo_problem, expect, finish_judge, is_clean_text, load_complete_result, run_judge, start_judge,
-    wait_for_slow_submission, slow_submission, write, FAST_C, FAST_PY)
+    decode, echo_problem, expect, is_clean_text, load_complete_result, run_cases, run_judge, start_judge,
+    wait_for_slow_submission, slow_submission, write, FAST_PY)
 
 CASES = []
 
@@ -448,37 +447,7 @@ def main():
     if os.path.isdir(ctx.work):
         shutil.rmtree(ctx.work, ignore_errors=True)
     os.makedirs(ctx.work)
-    results = {}
-    for function in CASES:
-        name = function.__name__
-        if args.only and name not in args.only:
-            continue
-        case_dir = os.path.join(ctx.work, name)
-        os.makedirs(case_dir)
-        print(f"== {name}", flush=True)
-        try:
-            function(ctx, case_dir)
-            results[name] = "PASS"
-        except Skip as why:
-            results[name] = f"SKIP ({why})"
-        except Failure as why:
-            results[name] = "FAIL"
-            print(f"  FAIL: {why}", flush=True)
-        except Exception:  # a broken case is a failure too, and the others still run
-            results[name] = "FAIL"
-            traceback.print_exc()
-        print(f"  {results[name]}", flush=True)
-    if args.only and not results:
-        print(f"no case named {args.only}")
-        return 1
-    print("\nsummary:")
-    for name, outcome in results.items():
-        print(f"  {outcome.split(' ')[0]:4} {name}{outcome[4:]}")
-    if any(outcome == "FAIL" for outcome in results.values()):
-        return 1
-    if any(outcome.startswith("SKIP") for outcome in results.values()):
-        return 77
-    return 0
+    return run_cases(ctx, CASES, args.only)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,5 @@
 #include "base/private_folder.hpp"
 
-#include <fcntl.h>
-#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 
 namespace judge {
 namespace {
@@ -20,13 +19,9 @@ namespace fs = std::filesystem;
 class PrivateFolder : public testing::Test {
  protected:
   void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "private-folder-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    base = pattern;
     fs::create_directory(base / "victim");
     ::chmod((base / "victim").c_str(), 0700);
   }
-  void TearDown() override { fs::remove_all(base); }
   std::string refusal(const std::string& name) {
     try {
       open_private_path(base, name);
@@ -41,7 +36,8 @@ class PrivateFolder : public testing::Test {
     EXPECT_EQ(st.st_mode & 07777, 0700u);
     EXPECT_TRUE(fs::is_empty(base / "victim"));
   }
-  fs::path base;
+  const TempDir scratch{"private-folder-test-"};
+  const fs::path base = scratch.path();
 };
 
 TEST_F(PrivateFolder, AMissingFolderIsMadeTheJudgesOwnAndFoundAgain) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 
 namespace judge {
 namespace {
@@ -46,9 +47,8 @@ TEST(CpuClaim, ConcurrentClaimsGetDifferentCpusWhileThereAreEnough) {
 // a root judge, which created its lock file in it. A lock folder that is a link is
 // refused now, and what it points to is left as it was.
 TEST(CpuClaim, ALockFolderThatIsALinkIsRefusedAndItsTargetUntouched) {
-  std::string pattern = (fs::temp_directory_path() / "cpu-claim-XXXXXX").string();
-  ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-  const fs::path dir = pattern;
+  const TempDir scratch("cpu-claim-");
+  const fs::path& dir = scratch.path();
   fs::create_directory(dir / "victim");
   ::chmod((dir / "victim").c_str(), 0700);
   fs::create_directory_symlink(dir / "victim", dir / "judge-cpu-locks");
@@ -64,7 +64,6 @@ TEST(CpuClaim, ALockFolderThatIsALinkIsRefusedAndItsTargetUntouched) {
   } else {
     EXPECT_NE(place, "/tmp/judge-cpu-locks");
   }
-  fs::remove_all(dir);
 }
 
 // On a thread of its own: the set is the calling thread's.
