@@ -264,45 +264,42 @@ def cpu_locks_through_a_planted_link(ctx, d):
 # ---------------------------------------------------------------- item 9: --json
 
 
+def json_refused(ctx, d, target, *fragments, timeout=120):
+    """judge run ... --json TARGET is exit 2, stderr names TARGET and says why, nothing left."""
+    problem = echo_problem(ctx, os.path.join(d, "p"))
+    run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY), "--json", target],
+                    timeout=timeout)
+    check_status(run, EXIT_CONFIG)
+    check_stderr(run, "--json", target, *fragments)
+    check_clean(run)
+
+
 @case
 def json_through_a_planted_link_is_refused(ctx, d):
     # --json followed the link and replaced its target.
-    problem = echo_problem(ctx, os.path.join(d, "p"))
     victim = write(os.path.join(d, "victim.txt"), "precious\n")
     link = os.path.join(d, "result.json")
     os.symlink(victim, link)
-    run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY), "--json", link])
-    check_status(run, EXIT_CONFIG)
-    check_stderr(run, "--json", link, "symbolic link")
+    json_refused(ctx, d, link, "symbolic link")
     with open(victim) as f:
         expect(f.read() == "precious\n", "the link's target was written")
     expect(os.path.islink(link), "the link was replaced")
-    check_clean(run)
 
 
 @case
 def json_into_a_fifo_nobody_reads(ctx, d):
     # The judge waited for a reader forever.
-    problem = echo_problem(ctx, os.path.join(d, "p"))
     fifo = os.path.join(d, "result.fifo")
     os.mkfifo(fifo)
-    run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY), "--json", fifo], timeout=60)
-    check_status(run, EXIT_CONFIG)
-    check_stderr(run, fifo, "no process has the FIFO open for reading")
+    json_refused(ctx, d, fifo, "no process has the FIFO open for reading", timeout=60)
     expect(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO is still a FIFO")
-    check_clean(run)
 
 
 @case
 def json_into_a_missing_folder(ctx, d):
     # README says exit 2; the judge made the folder.
-    problem = echo_problem(ctx, os.path.join(d, "p"))
-    result = os.path.join(d, "no-such-dir", "result.json")
-    run = run_judge(ctx, d, ["run", problem, write(os.path.join(d, "a.py"), FAST_PY), "--json", result])
-    check_status(run, EXIT_CONFIG)
-    check_stderr(run, "--json", os.path.join(d, "no-such-dir"), "does not exist")
+    json_refused(ctx, d, os.path.join(d, "no-such-dir", "result.json"), "the folder", "does not exist")
     expect(not os.path.exists(os.path.join(d, "no-such-dir")), "the folder was made")
-    check_clean(run)
 
 
 # ---------------------------------------------------------------- item 10: terminal, CSV
