@@ -17,7 +17,8 @@ finding of the red team's report against the judge and checks what it must do no
   - names and messages reach the terminal with their control characters escaped,
     and standings.csv neutralises cells a spreadsheet would take as formulas (item 10);
   - run folders of judges killed by SIGKILL are swept by the next judge (item 11);
-  - transcripts work for test names with folders (secret/01, from issue 29);
+  - transcripts work for test names with folders (secret/01, from issue 29), in
+    judge run and judge batch;
   - judge doctor names the host settings and places that matter here.
 
 Every case fails on the judge before the fix (commit cc6fd41) and passes after it.
@@ -403,6 +404,33 @@ def transcripts_of_tests_in_folders(ctx, d):
             text = f.read()
         expect(text and all(line[:1] in "<>" for line in text.splitlines()), f"{path} is not a transcript: {text[:80]!r}")
     expect(any("/" in test["name"] for test in written["tests"]), "the package has no test in a folder")
+    check_clean(run)
+
+
+@case
+def batch_transcripts_of_tests_in_folders(ctx, d):
+    # judge batch --transcripts failed on every test in a folder (a judge error each).
+    # The package is copied as a folder named as its problem.yaml names it, so that the
+    # problem is "guess" whether a batch names a package by its folder or by its name.
+    package = os.path.join(d, "guess")
+    shutil.copytree(os.path.join(ctx.repo, "testdata", "packages", "guesslegacy"), package)
+    yaml = os.path.join(package, "problem.yaml")
+    with open(yaml) as f:
+        text = "".join("name: guess\n" if line.startswith("name:") else line for line in f)
+    write(yaml, text)
+    subs = os.path.join(d, "subs", "alice")
+    os.makedirs(subs)
+    shutil.copy(os.path.join(package, "submissions", "accepted", "binary.py"), os.path.join(subs, "guess.py"))
+    out = os.path.join(d, "out")
+    run = run_judge(ctx, d, ["batch", os.path.dirname(subs), "--problems", package, "--out", out, "--transcripts",
+                             "-j", "2", "-q"])
+    check_status(run, EXIT_OK)
+    result = load_complete_result(os.path.join(out, "results", "alice", "guess.json"))
+    names = [test["name"] for test in result["tests"]]
+    expect(any("/" in name for name in names), f"no test in a folder: {names}")
+    for test in result["tests"]:
+        path = os.path.join(out, test["transcript"])
+        expect(os.path.isfile(path), f"no transcript {path}\n{run.show()}")
     check_clean(run)
 
 
