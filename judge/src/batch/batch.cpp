@@ -17,6 +17,7 @@
 #include <fmt/ranges.h>
 
 #include "base/errors.hpp"
+#include "base/printable.hpp"
 #include "batch/dir.hpp"
 #include "batch/facts.hpp"
 #include "batch/progress.hpp"
@@ -192,7 +193,7 @@ void BatchRun::start_test(std::size_t unit_index) {
     transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);
   // A freshly executed judge runs the test (batch/worker.hpp says why).
   const json job = make_worker_job(paths_, problem, submission, test, transcripts_dir, options_.out_dir);
-  pool_.start_program(unit_index, {self_, "batch-worker"}, job.dump());
+  pool_.start_program(unit_index, {self_, "batch-worker"}, worker_message(job));
   concurrency_[unit_index] = 0;
   test_started_[unit_index] = Clock::now();
   for (auto& [tag, most] : concurrency_) most = std::max(most, concurrency_.size());
@@ -244,7 +245,7 @@ void BatchRun::record(std::size_t unit_index, json record, Verdict verdict,
 void BatchRun::judge_error(const std::string& what) {
   ++judge_errors_;
   clear_status();
-  std::fprintf(stderr, "judge: judge error: %s\n", what.c_str());
+  std::fprintf(stderr, "judge: judge error: %s\n", printable_line(what).c_str());
   show_status(true);
 }
 
@@ -270,8 +271,8 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
   counts_.pace[index].left = 0;
   if (!options_.quiet) {
     clear_status();
-    fmt::print("{}: CE, {} tests not run: {}\n", planned.path, units.size(),
-               message_headline(Verdict::CE, submission.compile_message));
+    fmt::print("{}: CE, {} tests not run: {}\n", printable_line(planned.path), units.size(),
+               printable_line(message_headline(Verdict::CE, submission.compile_message)));
     std::fflush(stdout);
   }
   for (std::size_t unit : units) {

@@ -8,6 +8,7 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 #include "report/run_report.hpp"
 
 namespace judge {
@@ -129,7 +130,7 @@ int merge_batches(const std::vector<fs::path>& dirs, const fs::path& out_dir,
   std::string journal;
   for (const WorkUnit& unit : units) {
     const std::string key = key_of(plan, unit);
-    journal += finished.records.at(key).dump() + "\n";
+    journal += json_text(finished.records.at(key)) + "\n";
     copy_transcripts(finished.records.at(key), finished.source_of.at(key), out_dir);
   }
   write_manifest(out_dir, plan, Shard{}, "judge merge");

@@ -13,6 +13,7 @@
 
 #include "base/errors.hpp"
 #include "base/parse_number.hpp"
+#include "base/utf8.hpp"
 #include "submission/languages.hpp"
 
 namespace judge {
@@ -72,9 +73,31 @@ std::optional<std::string> problem_of_file(const fs::path& path,
   return std::nullopt;
 }
 
+// A participant is named after a folder, and the name is a key of the journal, a
+// folder of results/ and a cell of the standings: valid UTF-8 from the start
+// (base/utf8.hpp), so that every file of the batch names it alike, whoever reads it
+// back (--resume, merge, report). A folder `bad\xff\xfe` is participant "bad\uFFFD\uFFFD".
+std::string participant_name(const fs::path& folder) { return valid_utf8(folder.filename().string()); }
+
 std::string participant_of_file(const fs::path& path) {
   const fs::path parent = fs::absolute(path).lexically_normal().parent_path();
-  return parent.filename().empty() ? "-" : parent.filename().string();
+  return parent.filename().empty() ? "-" : participant_name(parent);
+}
+
+// Two folders whose names differ only in bytes that are not UTF-8 would become one
+// participant: refused, naming both.
+void check_participant_folders(const std::vector<FoundSubmission>& found) {
+  std::map<std::string, fs::path> folder_of;
+  for (const auto& submission : found) {
+    const fs::path folder = fs::absolute(submission.path).lexically_normal().parent_path();
+    auto [it, inserted] = folder_of.emplace(submission.participant, folder);
+    const bool named = !it->second.filename().empty() && !folder.filename().empty();
+    if (!inserted && named && it->second.filename() != folder.filename())
+      throw ConfigError(fmt::format(
+          "the folders {} and {} are both participant {}: their names differ only in bytes that are "
+          "not UTF-8 (shown as U+FFFD); rename one (e.g. convmv -f latin1 -t utf8)",
+          valid_utf8(it->second.string()), valid_utf8(folder.string()), submission.participant));
+  }
 }
 
 template <typename T>
@@ -187,10 +210,11 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
                                            file.string()));
           continue;
         }
-        add(file, entry.filename().string());
+        add(file, participant_name(entry));
       }
     }
   }
+  check_participant_folders(found);
   std::map<std::pair<std::string, std::string>, fs::path> seen;
   for (const auto& submission : found) {
     auto [it, inserted] = seen.emplace(std::pair{submission.participant, submission.problem},

@@ -212,5 +212,32 @@ TEST(BatchPlan, UnionKeepsSharedPartsAndRefusesConflicts) {
   EXPECT_THROW(union_of_plans({px, make_plan({{"x", "a", x}}, {a}, {}, false)}), ConfigError);
 }
 
+// Issue 28: a participant folder `bad\xff\xfe` aborted the batch (its name could not
+// be written as JSON). Its name is made valid UTF-8 once, where it is found, so
+// every file names it alike; its path stays as it is.
+TEST(BatchPlan, AParticipantFolderThatIsNotUtf8IsNamedInValidUtf8) {
+  TempTree tree;
+  tree.write("subs/bad\xff\xfe/egg-drop.py", "print()");
+  std::vector<std::string> warnings;
+  const auto found = discover_submissions({(tree.root() / "subs").string()}, {"egg-drop"}, warnings);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].participant, "bad\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(found[0].path.parent_path().filename().string(), "bad\xff\xfe");
+}
+
+TEST(BatchPlan, TwoFoldersThatBecomeOneParticipantAreAnError) {
+  TempTree tree;
+  tree.write("subs/Jos\xe9/egg-drop.py", "print()");
+  tree.write("subs/Jos\xe8/nuts-bolts.py", "print()");
+  std::vector<std::string> warnings;
+  try {
+    discover_submissions({(tree.root() / "subs").string()}, {"egg-drop", "nuts-bolts"}, warnings);
+    FAIL() << "two folders became one participant";
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("are both participant Jos\xEF\xBF\xBD"), std::string::npos)
+        << error.what();
+  }
+}
+
 }  // namespace
 }  // namespace judge

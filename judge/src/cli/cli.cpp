@@ -40,10 +40,14 @@ void add_run_command(Commands& commands) {
                    "run only these tests: test names of the problem, or paths of test files "
                    "anywhere (separated by commas or spaces; repeatable)")
       ->expected(1, -1);
-  add_json_option(run, args.json_file, "write the full result as JSON to FILE (atomically; keys in README.md)");
+  add_json_option(run, args.json_file,
+                  "write the full result as JSON to FILE (atomically; keys in README.md). FILE's folder "
+                  "must exist; a symbolic link is refused (give the file's own name); - or /dev/fd/N "
+                  "writes the judge's own descriptor; a FIFO is written only if a process reads it");
   run->add_option("--transcripts", args.transcripts_dir,
                   "keep each test's interaction in DIR/NAME.interaction ('<' judge to "
-                  "submission, '>' submission to judge)");
+                  "submission, '>' submission to judge; DIR is made if missing, and so are the "
+                  "folders of a test named secret/01)");
   run->add_option("--time-limit-ms", args.time_limit_ms,
                   "override the problem's CPU time limit per test, in ms (1 to 3600000)")
       ->check(CLI::Range(time_limit_range.min, time_limit_range.max));

@@ -18,8 +18,9 @@ inline constexpr CommandHelp run_help{
     "Grade one submission on every test (or the chosen tests) of a problem.\n"
     "Prints one line per test as it finishes and a summary.",
     "Exit status: 0 every test AC; 1 some test not AC (CE included); 2 usage or\n"
-    "configuration error (nothing run); 3 judge error (JE on some test: a broken\n"
-    "interactor or test file; or the judge failed); 128+N stopped by signal N.\n"
+    "configuration error (nothing run; a --json through a symbolic link or into a\n"
+    "missing folder included); 3 judge error (JE on some test: a broken interactor or\n"
+    "test file; or the judge failed); 128+N stopped by signal N.\n"
     "Example: judge run nuts-bolts solutions/nuts-bolts/accepted/quicksort.cpp --json r.json\n"
     "Verdicts and JSON keys: README.md."};
 
@@ -83,7 +84,9 @@ inline constexpr CommandHelp batch_worker_help{"batch-worker", "internal: runs o
 inline constexpr CommandHelp doctor_help{
     "doctor",
     "check this host for the judge (cgroups, favordynmods, user namespaces, pipe size, CPU frequency,\n"
-    "swap, huge pages, root, judge-box): each item with its cost and the command that fixes it.\n"
+    "swap, huge pages, root, judge-box, fs.protected_symlinks and fs.protected_regular, and where\n"
+    "the run folders, the CPU locks and the compile cache are): each item with its cost and the\n"
+    "command that fixes it. It changes nothing.\n"
     "Exit 0 when verdicts are exact here (items marked 'slower' only cost time), 1 when not.",
     ""};
 

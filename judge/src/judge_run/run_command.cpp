@@ -7,6 +7,8 @@
 
 #include <fmt/core.h>
 
+#include "base/json_text.hpp"
+#include "base/output_file.hpp"
 #include "base/errors.hpp"
 #include "base/output_file.hpp"
 #include "base/parse_number.hpp"
@@ -26,12 +28,14 @@ namespace judge {
 namespace {
 
 // The transcripts of a test cut short by a stop signal hold half an interaction:
-// removed (those of the tests before it are complete and stay).
+// removed (those of the tests before it are complete and stay). A test name with
+// folders (secret/01) has its transcripts in that folder of DIR.
 void remove_transcripts(const RunOptions& options, const std::string& test_name) {
   if (!options.transcripts_dir) return;
-  const std::string base = test_name + ".interaction";
+  const std::filesystem::path first = transcript_file(*options.transcripts_dir, test_name);
+  const std::string base = first.filename().string();
   std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(*options.transcripts_dir, ec)) {
+  for (const auto& entry : std::filesystem::directory_iterator(first.parent_path(), ec)) {
     const std::string name = entry.path().filename().string();
     if (name == base || name.rfind(base + ".pass", 0) == 0) std::filesystem::remove(entry.path(), ec);
   }
@@ -45,7 +49,7 @@ class AnnouncingExecutor : public TestExecutor {
   AnnouncingExecutor(TestExecutor& inner, std::size_t name_width) : inner_(inner), name_width_(name_width) {}
   TestRecord run_test(const Problem& problem, const Submission& submission, const TestCase& test,
                       const RunOptions& options) override {
-    fmt::print("  {:<{}}  running (wall limit {} ms) ...", printable(test.name), name_width_, options.limits.wall_ms);
+    fmt::print("  {:<{}}  running (wall limit {} ms) ...", printable_line(test.name), name_width_, options.limits.wall_ms);
     std::fflush(stdout);
     return inner_.run_test(problem, submission, test, options);
   }
@@ -108,7 +112,7 @@ RunOptions run_options(const RunArgs& args, const Problem& problem, CpuClaim& cl
 void print_header(const Submission& submission, const Problem& problem, std::size_t tests,
                   const Limits& limits) {
   fmt::print("{} on {}: {} tests, CPU limit {} ms, wall limit {} ms, memory {} MiB\n",
-             submission.display, problem.name, tests, limits.cpu_ms, limits.wall_ms,
+             printable_line(submission.display), printable_line(problem.name), tests, limits.cpu_ms, limits.wall_ms,
              limits.memory_kib / 1024);
   std::fflush(stdout);
 }
@@ -120,7 +124,7 @@ void report_judge_errors(const RunResult& result) {
     std::fprintf(stderr,
                  "judge: judge error in test %s (a broken interactor or test file, or the judge "
                  "itself; not the submission): %s\n",
-                 printable(test.name).c_str(), printable(test.decision.message).c_str());
+                 printable_line(test.name).c_str(), printable(test.decision.message).c_str());
   }
 }
 
@@ -144,13 +148,13 @@ int run_and_report(const RunArgs& args, const InterruptWatch& interrupt, std::st
   SubmissionOptions submission_options;
   if (!args.quiet)
     submission_options.on_compile = [&](const std::string& language) {
-      fmt::print("compiling {} ({}) ...\n", args.submission, language);
+      fmt::print("compiling {} ({}) ...\n", printable_line(args.submission), language);
       std::fflush(stdout);
     };
   const Submission submission = prepare_submission(args.submission, default_cache_dir(), submission_options);
   interrupt.throw_if_interrupted();  // a compiler killed by the watch is no CE
   std::size_t name_width = 4;
-  for (const auto& test : tests) name_width = std::max(name_width, test.name.size());
+  for (const auto& test : tests) name_width = std::max(name_width, printable_line(test.name).size());
   if (!args.quiet) print_header(submission, problem, tests.size(), options.limits);
   auto running = [&](std::size_t index) {
     return index < tests.size()
@@ -182,7 +186,7 @@ int run_and_report(const RunArgs& args, const InterruptWatch& interrupt, std::st
   report_judge_errors(result);
   // From here on a stop signal waits (blocked) until the result is whole on disk.
   doing = "writing the result";
-  if (!args.json_file.empty()) write_output_file(args.json_file, "--json", to_json(result).dump(2) + "\n");
+  if (!args.json_file.empty()) write_output_file(args.json_file, "--json", json_text(to_json(result), 2) + "\n");
   return exit_status_for(result);
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "base/output_file.hpp"
+#include "base/printable.hpp"
 #include "report/html_report.hpp"
 #include "report/junit.hpp"
 #include "report/run_report.hpp"
@@ -13,7 +14,8 @@ namespace judge {
 namespace fs = std::filesystem;
 
 void print_warnings(const std::vector<std::string>& warnings) {
-  for (const auto& warning : warnings) std::fprintf(stderr, "judge: warning: %s\n", warning.c_str());
+  for (const auto& warning : warnings)
+    std::fprintf(stderr, "judge: warning: %s\n", printable_line(warning).c_str());
 }
 
 void write_reports(const fs::path& dir, const BatchPlan& plan, const BatchGrades& grades,

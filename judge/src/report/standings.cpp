@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "base/printable.hpp"
+#include "base/utf8.hpp"
+
 namespace judge {
 
 namespace {
@@ -13,8 +16,18 @@ namespace {
 // Totals are compared as shown: in hundredths.
 long long hundredths(double score) { return std::llround(score * 100); }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+// A cell of text that is not the judge's own (a participant's folder name, a problem's
+// name): valid UTF-8 (base/utf8.hpp), and neutralised as OWASP's "CSV Injection"
+// advice says: a cell a spreadsheet would take as a formula (it starts with = + - @,
+// a tab or a carriage return) gets a single quote in front and is quoted, so
+// `=HYPERLINK(...)` shows as text. The judge's own numbers (rank, total, scores) are
+// written as numbers and never pass through here: a negative score stays a number.
+// Then RFC 4180 quoting.
+std::string csv_text_field(const std::string& raw) {
+  std::string text = valid_utf8(raw);
+  const bool formula = !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
+  if (formula) text.insert(0, "'");
+  if (!formula && text.find_first_of(",\"\n\r") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) {
     if (c == '"') quoted += '"';
@@ -124,10 +137,10 @@ nlohmann::json standings_to_json(const Standings& standings) {
 std::string standings_to_csv(const Standings& standings) {
   std::string csv = "rank,participant,total";
   for (const auto& problem : standings.problems)
-    csv += "," + csv_field(problem) + "," + csv_field(problem + " verdict");
+    csv += "," + csv_text_field(problem) + "," + csv_text_field(problem + " verdict");
   csv += "\n";
   for (const auto& row : standings.rows) {
-    csv += fmt::format("{},{},{}", row.rank, csv_field(row.participant), format_score(row.total));
+    csv += fmt::format("{},{},{}", row.rank, csv_text_field(row.participant), format_score(row.total));
     for (const auto& cell : row.cells) {
       if (!cell.submitted) {
         csv += ",,";
@@ -141,13 +154,15 @@ std::string standings_to_csv(const Standings& standings) {
 }
 
 std::string format_standings_table(const Standings& standings, std::size_t max_rows) {
+  // Names are escaped for the terminal (base/printable.hpp) before they are measured.
   std::size_t name_width = 11;
-  for (const auto& row : standings.rows) name_width = std::max(name_width, row.participant.size());
+  for (const auto& row : standings.rows) name_width = std::max(name_width, printable_line(row.participant).size());
   std::vector<std::size_t> widths;
   std::string text = fmt::format("{:>4}  {:<{}} {:>8}", "rank", "participant", name_width, "total");
   for (const auto& problem : standings.problems) {
-    widths.push_back(std::max<std::size_t>(problem.size(), 16));
-    text += fmt::format("  {:<{}}", problem, widths.back());
+    const std::string shown = printable_line(problem);
+    widths.push_back(std::max<std::size_t>(shown.size(), 16));
+    text += fmt::format("  {:<{}}", shown, widths.back());
   }
   text += "\n";
   std::size_t shown = 0;
@@ -157,7 +172,7 @@ std::string format_standings_table(const Standings& standings, std::size_t max_r
       break;
     }
     std::string line =
-        fmt::format("{:>4}  {:<{}} {:>8}", row.rank, row.participant, name_width, format_score(row.total));
+        fmt::format("{:>4}  {:<{}} {:>8}", row.rank, printable_line(row.participant), name_width, format_score(row.total));
     for (std::size_t p = 0; p < row.cells.size(); ++p) {
       const StandingsCell& cell = row.cells[p];
       const std::string shown_cell =

@@ -80,5 +80,27 @@ TEST(Standings, ScoresShowTwoDecimals) {
   EXPECT_EQ(format_score(0), "0.00");
 }
 
+// OWASP "CSV Injection": a cell that starts with = + - @, a tab or a carriage return
+// is a formula to a spreadsheet. A participant's folder name is written with a single
+// quote in front, quoted; the judge's own numbers stay numbers.
+TEST(Standings, CsvNeutralisesCellsASpreadsheetWouldRun) {
+  BatchPlan plan = sample_plan();
+  for (auto& submission : plan.submissions) {
+    if (submission.participant == "alice") submission.participant = "=HYPERLINK(\"evil\";\"x\")";
+    if (submission.participant == "bob") submission.participant = "-2+3";
+    if (submission.participant == "carol") submission.participant = "@SUM(1)\xff";
+  }
+  std::vector<nlohmann::json> records;
+  for (const auto& unit : plan_units(plan)) records.push_back(test_record(plan, unit, "AC"));
+  std::vector<std::string> warnings;
+  const Standings standings =
+      make_standings(plan, grade_batch(plan, finished_units(plan, plan_units(plan), records), warnings));
+  const std::string csv = standings_to_csv(standings);
+  EXPECT_NE(csv.find(",\"'=HYPERLINK(\"\"evil\"\";\"\"x\"\")\","), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",\"'-2+3\","), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",\"'@SUM(1)\xEF\xBF\xBD\","), std::string::npos) << csv;  // and valid UTF-8
+  for (char first : {'=', '+', '-', '@'}) EXPECT_EQ(csv.find(std::string(",") + first), std::string::npos) << csv;
+}
+
 }  // namespace
 }  // namespace judge

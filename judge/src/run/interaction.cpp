@@ -11,6 +11,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/memory_file.hpp"
 #include "base/text_file.hpp"
 #include "box/sandbox.hpp"
 #include "run/interactor_report.hpp"
@@ -40,9 +41,7 @@ UniqueFd open_for_reading(const fs::path& path) {
 
 Interaction::Interaction(InteractionRequest request)
     : request_(std::move(request)),
-      submission_stderr_path_(request_.work_dir / "submission.stderr"),
-      interactor_stderr_path_(request_.work_dir / "interactor.stderr"),
-      submission_output_path_(request_.work_dir / "submission.out") {}
+      interactor_stderr_path_(request_.work_dir / "interactor.stderr") {}
 
 Interaction::~Interaction() {
   // Removed once a later test runs, off this test's path (run/resources_ahead.hpp).
@@ -61,7 +60,13 @@ void Interaction::wire() {
   // is given as stdin/stdout/stderr, never the other's ends.
   if (request_.mode == PassMode::offline) wire_files();
   else wire_pipes();
-  wiring_.submission_stderr = open_for_writing(submission_stderr_path_.c_str());
+  // The submission's stderr is a memory file, not a file of the run folder: what it
+  // writes or fallocates there stays within its output limit (RLIMIT_FSIZE, which
+  // shmem checks even for FALLOC_FL_KEEP_SIZE) and is charged to its memory cgroup,
+  // wherever the run folder is (base/memory_file.hpp). The judge keeps its copy of
+  // the descriptor (submission_stderr_) to read the tail in collect().
+  submission_stderr_ = make_memory_file("submission-stderr");
+  wiring_.submission_stderr = duplicate(submission_stderr_.get());
   wiring_.interactor_stderr = open_for_writing(interactor_stderr_path_.c_str());
   plan_interactor();
   plan_submission();
@@ -79,11 +84,13 @@ void Interaction::wire_pipes() {
 }
 
 void Interaction::wire_files() {
-  // The submission's output goes to a file, capped by RLIMIT_FSIZE like every file
-  // it writes (past the output limit: SIGXFSZ, OLE). The validator gets it on its
-  // stdin once the submission has ended (supervise_offline).
+  // The submission's output goes to a memory file, capped by RLIMIT_FSIZE like every
+  // file it writes (past the output limit: SIGXFSZ, OLE), fallocate included, and
+  // charged to its memory cgroup, as its stderr (base/memory_file.hpp). The validator
+  // gets it on its stdin once the submission has ended (supervise_offline).
   wiring_.submission_input = open_for_reading(request_.test_input);
-  wiring_.submission_output = open_for_writing(submission_output_path_.c_str());
+  submission_output_ = make_memory_file("submission-output");
+  wiring_.submission_output = duplicate(submission_output_.get());
 }
 
 void Interaction::plan_interactor() {
@@ -302,8 +309,9 @@ void Interaction::supervise_offline() {
   submission_->kill_group();
   kill_orphans_but_exiting_boxes();
   if (!offline_validator_skipped()) {
-    const UniqueFd output = open_for_reading(submission_output_path_);
-    wiring_.interactor.stdin_fd = output.get();
+    // From its start: the submission, gone now, left the shared offset at the end.
+    ::lseek(submission_output_.get(), 0, SEEK_SET);
+    wiring_.interactor.stdin_fd = submission_output_.get();
     interactor_.emplace(Process::spawn(wiring_.interactor));
     wiring_.interactor_stderr.reset();
     WatchedProcess validator(*interactor_, nullptr, -1);
@@ -382,7 +390,11 @@ PassRecord Interaction::collect() {
     if (submission_->box_exec_errno() <= 0) throw JudgeFault(fmt::format("cannot start the submission: {}", error));
     pass.facts.exec_error = error;
   }
-  pass.submission_stderr = read_tail(submission_stderr_path_, message_tail_bytes);
+  pass.submission_stderr = read_tail(submission_stderr_, message_tail_bytes);
+  // The memory files' pages go now, before the test's cgroup they are charged to is
+  // given back.
+  submission_stderr_.reset();
+  submission_output_.reset();
   pass.interactor_stderr = read_tail(interactor_stderr_path_, message_tail_bytes);
   pass.facts.report = read_interactor_report(request_.feedback_dir, pass.interactor_result);
   pass.interactor_ran = interactor_.has_value();

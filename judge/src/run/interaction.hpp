@@ -24,7 +24,8 @@
 //
 // One run is four steps, each a method (DOMjudge's runpipe keeps the same state in
 // one `state_t`):
-//   wire()       the pipes, the stderr files, the test's cgroup and both spawn
+//   wire()       the pipes, the stderr files (the submission's a memory file:
+//                base/memory_file.hpp), the test's cgroup and both spawn
 //                requests (the submission's through judge-box when contained)
 //   spawn()      the interactor first (it usually speaks first), then the submission;
 //                then the judge drops its copies of the pipe ends but the two above
@@ -150,12 +151,12 @@ class Interaction {
   TestFacts collect_facts() const;
 
   InteractionRequest request_;
-  std::filesystem::path submission_stderr_path_;
+  UniqueFd submission_stderr_;  // a memory file (base/memory_file.hpp), read in collect()
   std::filesystem::path interactor_stderr_path_;
   Wiring wiring_;
   std::optional<Process> interactor_;
   std::optional<Process> submission_;
-  std::filesystem::path submission_output_path_;  // offline passes
+  UniqueFd submission_output_;  // offline passes: a memory file, the validator's stdin
   std::unique_ptr<PipeKeeper> pipes_;  // DirectPipes, or a TranscriptRelay
   std::int64_t cgroup_cpu_ms_at_start_ = -1;
   std::optional<std::chrono::steady_clock::time_point> spawned_at_;  // spawn(): both programs run

@@ -20,13 +20,24 @@
 namespace judge {
 namespace fs = std::filesystem;
 
+fs::path transcript_file(const fs::path& dir, const std::string& test_name) {
+  const fs::path name(test_name);
+  bool inside = !test_name.empty() && name.is_relative();
+  for (const fs::path& part : name) inside = inside && part != ".." && part != "." && !part.empty();
+  if (!inside)
+    throw JudgeFault(fmt::format("test name {} would put its transcript outside {}", test_name, dir.string()));
+  return dir / (test_name + ".interaction");
+}
+
 namespace {
 
 // Where this test's transcript goes, if one is kept (the interactor writes it).
+// A test's name may hold folders (an ICPC package's secret/01): its transcript goes
+// into the same folders under DIR, made here (transcript_file).
 std::optional<fs::path> transcript_path(const TestCase& test, const RunOptions& options) {
   if (!options.transcripts_dir) return std::nullopt;
-  fs::create_directories(*options.transcripts_dir);
-  fs::path transcript = fs::absolute(*options.transcripts_dir / (test.name + ".interaction"));
+  fs::path transcript = fs::absolute(transcript_file(*options.transcripts_dir, test.name));
+  fs::create_directories(transcript.parent_path());
   fs::remove(transcript);
   return transcript;
 }

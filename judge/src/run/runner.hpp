@@ -43,6 +43,11 @@ struct RunOptions {
   bool contain = true;  // run submissions inside judge-box (box/sandbox.hpp); --sandbox none: false
 };
 
+// DIR/<test name>.interaction: where a test's transcript is kept. A name with
+// folders (secret/01) keeps them under DIR; one that would leave DIR (an absolute
+// path, a `..`) is a JudgeFault.
+std::filesystem::path transcript_file(const std::filesystem::path& dir, const std::string& test_name);
+
 class TestExecutor {
  public:
   virtual ~TestExecutor() = default;

@@ -10,6 +10,7 @@
 #include "base/enum_name.hpp"
 #include "base/errors.hpp"
 #include "base/icpc_exit.hpp"
+#include "base/json_text.hpp"
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
 #include "base/temp_dir.hpp"
@@ -183,7 +184,7 @@ int run_validate_command(const ValidateOptions& options) {
                            invalid > 0 ? fmt::format(", {} invalid", invalid) : "",
                            failed > 0 ? fmt::format(", {} where the validator failed (fix the validator)", failed)
                                       : "");
-  if (json_target) write_output(*json_target, input_checks_to_json(checks).dump(2) + "\n");
+  if (json_target) write_output(*json_target, json_text(input_checks_to_json(checks), 2) + "\n", "--json");
   if (failed > 0) return exit_judge_error;
   return invalid > 0 ? exit_not_accepted : exit_all_accepted;
 }

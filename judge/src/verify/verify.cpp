@@ -237,8 +237,8 @@ std::int64_t slowest_cpu_ms(const RunResult& run) {
 std::string format_verify_row(const VerifiedSubmission& submission, std::size_t name_width) {
   const std::string got = submission.run ? got_text(*submission.run) : "-";
   const std::string cpu = submission.run ? fmt::format("{} ms", slowest_cpu_ms(*submission.run)) : "-";
-  return fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable(submission.name), name_width,
-                     status_name(submission.status), got, cpu, printable(submission.reason));
+  return fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable_line(submission.name), name_width,
+                     status_name(submission.status), printable_line(got), cpu, printable_line(submission.reason));
 }
 
 std::string format_verify_summary(const VerifyReport& report) {
