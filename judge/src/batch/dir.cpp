@@ -9,7 +9,6 @@
 #include "base/errors.hpp"
 #include "base/json_text.hpp"
 #include "base/text_file.hpp"
-#include "report/run_report.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -63,21 +62,6 @@ BatchGrades grade_records(const BatchPlan& plan, const std::vector<nlohmann::jso
   grades.graded = grade_batch(plan, grades.finished, grades.warnings);
   grades.standings = make_standings(plan, grades.graded);
   return grades;
-}
-
-void write_result(const fs::path& dir, const BatchPlan& plan, const GradedSubmission& graded) {
-  if (!graded.result) return;
-  const fs::path file = batch_files::result(dir, plan.submissions[graded.submission]);
-  fs::create_directories(file.parent_path());
-  write_file_atomically(file, json_text(to_json(*graded.result), 2) + "\n");
-}
-
-void write_results_and_standings(const fs::path& dir, const BatchPlan& plan,
-                                 const BatchGrades& grades) {
-  for (const auto& graded : grades.graded) write_result(dir, plan, graded);
-  write_file_atomically(batch_files::standings_json(dir),
-                        json_text(standings_to_json(grades.standings), 2) + "\n");
-  write_file_atomically(batch_files::standings_csv(dir), standings_to_csv(grades.standings));
 }
 
 }  // namespace judge

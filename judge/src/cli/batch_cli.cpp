@@ -7,8 +7,8 @@
 #include "cli/commands.hpp"
 #include "cli/shared_options.hpp"
 
-#include "batch/batch.hpp"
-#include "batch/merge.hpp"
+#include "judge_batch/batch.hpp"
+#include "judge_batch/merge.hpp"
 #include "batch/worker.hpp"
 #include "report/batch_report.hpp"
 

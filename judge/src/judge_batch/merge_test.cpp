@@ -1,4 +1,4 @@
-#include "batch/merge.hpp"
+#include "judge_batch/merge.hpp"
 
 #include <stdlib.h>
 

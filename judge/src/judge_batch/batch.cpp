@@ -1,4 +1,4 @@
-#include "batch/batch.hpp"
+#include "judge_batch/batch.hpp"
 
 #include <sched.h>
 #include <signal.h>
