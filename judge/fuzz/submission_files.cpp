@@ -260,12 +260,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const judge::SubmissionRefused& refused) {
       if (!expected.links && within(expected, options.bounds))
         fail(std::string("a tree within the rules was refused: ") + refused.what());
-      keys[round] = "refused";
+      keys[round] = std::string("refused: ") + refused.what();
     } catch (const judge::ConfigError&) {
       keys[round] = "unreadable";
     }
   }
-  if (keys[0] != keys[1]) fail("the same tree taken twice gave two keys");
+  if (keys[0] != keys[1]) fail("the same tree taken twice gave two keys: " + keys[0] + " and " + keys[1]);
   fs::remove_all(scratch, ec);
   return 0;
 }

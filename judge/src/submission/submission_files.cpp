@@ -44,7 +44,13 @@ int open_beneath(int dir_fd, const std::string& relative) {
   // becomes the judge's.
   how.flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
   how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV;
-  return static_cast<int>(::syscall(SYS_openat2, dir_fd, relative.c_str(), &how, sizeof how));
+  // EAGAIN: a rename anywhere on the host while a ".." was resolved, so the kernel could
+  // not prove it stayed beneath (openat2(2)): asked again. Found by the fuzz target on
+  // a busy host, where a link "../x" inside the folder was refused now and then.
+  for (int attempt = 0;; ++attempt) {
+    const int fd = static_cast<int>(::syscall(SYS_openat2, dir_fd, relative.c_str(), &how, sizeof how));
+    if (fd >= 0 || errno != EAGAIN || attempt == 1000) return fd;
+  }
 }
 
 const char* kind_of(mode_t mode) {
