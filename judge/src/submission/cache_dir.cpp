@@ -80,7 +80,10 @@ fs::path checked_cache_dir(const fs::path& given) {
 fs::path default_cache_dir() {
   if (const char* dir = std::getenv("JUDGE_CACHE_DIR"); dir && *dir) return checked_cache_dir(dir);
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return checked_cache_dir(fs::path(xdg) / "judge");
-  if (const char* home = std::getenv("HOME"); home && *home) return checked_cache_dir(fs::path(home) / ".cache" / "judge");
+  // A home that is not there or not the user's to write (a service user's /nonexistent)
+  // counts as none.
+  if (const char* home = std::getenv("HOME"); home && *home && ::access(home, W_OK | X_OK) == 0)
+    return checked_cache_dir(fs::path(home) / ".cache" / "judge");
   // No home: never a name in a shared /tmp that another user could have made first.
   if (::geteuid() == 0) return checked_cache_dir("/var/cache/judge");
   if (const char* runtime = std::getenv("XDG_RUNTIME_DIR"); runtime && *runtime)

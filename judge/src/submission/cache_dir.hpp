@@ -14,7 +14,8 @@
 namespace judge {
 
 // The cache folder, checked (and made, mode 0700, if missing): $JUDGE_CACHE_DIR,
-// else $XDG_CACHE_HOME/judge, else $HOME/.cache/judge; with none of those set,
+// else $XDG_CACHE_HOME/judge, else $HOME/.cache/judge; with none of those set (or a
+// HOME the user cannot write, as a service user's /nonexistent),
 // /var/cache/judge for root, else $XDG_RUNTIME_DIR/judge-cache, else
 // /tmp/judge-cache-UID (made by this judge, 0700, or refused). Throws ConfigError.
 std::filesystem::path default_cache_dir();
