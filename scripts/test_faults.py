@@ -881,11 +881,17 @@ def sigint_during_compile(ctx, d):
     check_status(run, 128 + signal.SIGINT)
     check_stderr(run, "interrupted by SIGINT")
     check_result_untouched(result, None)
-    # The cache's own folders may stay; nothing in them.
+    # The cache's own folders may stay, and the submission's files as the judge took
+    # them in before compiling (sources/<key>/, whole: docs/sandbox.md); no build, no
+    # temporary of one, no log.
     left = [os.path.relpath(os.path.join(root, name), cache)
             for root, dirs, files in os.walk(cache) for name in dirs + files
-            if not (name == "builds" and root == cache)]
+            if not (root == cache and name in ("builds", "sources"))
+            and not os.path.relpath(os.path.join(root, name), cache).startswith("sources" + os.sep)]
     expect(not left, f"the interrupted compile left files in the cache: {left}")
+    taken_in = [name for name in os.listdir(os.path.join(cache, "sources"))] if os.path.isdir(
+        os.path.join(cache, "sources")) else []
+    expect(all(not name.startswith(".") for name in taken_in), f"a half-taken-in copy is left: {taken_in}")
     check_clean(run)
 
 

@@ -1,5 +1,6 @@
 #include "batch/plan.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "base/parse_number.hpp"
 #include "base/utf8.hpp"
 #include "submission/languages.hpp"
+#include "submission/submission_files.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -133,6 +135,34 @@ void sort_plan(BatchPlan& plan) {
   std::sort(plan.submissions.begin(), plan.submissions.end(), [](const auto& a, const auto& b) {
     return std::tie(a.participant, a.problem) < std::tie(b.participant, b.problem);
   });
+}
+
+// The SHA-1 of a participant's file, read as the submission itself will be
+// (submission_files.hpp: beneath its folder, non-blocking, a regular file of bounded
+// size): a link out of the folder or to /proc/kmsg is never followed here either. A
+// file those rules refuse gets a fixed mark; it is graded CE with the reason.
+std::string submission_sha1(const fs::path& path) {
+  IngestOptions options;
+  options.confine_to = fs::absolute(path).lexically_normal().parent_path();
+  try {
+    const UniqueFd fd = open_submission(path, options);
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) ||
+        static_cast<std::uint64_t>(st.st_size) > options.bounds.max_total_bytes)
+      return "refused";
+    Sha1 hash;
+    char buffer[1 << 16];
+    for (off_t done = 0; done < st.st_size;) {
+      const ssize_t n = ::read(fd.get(), buffer, static_cast<std::size_t>(std::min<off_t>(sizeof buffer, st.st_size - done)));
+      if (n <= 0) return "refused";
+      hash.add(buffer, static_cast<std::size_t>(n));
+      done += n;
+    }
+    hash.add("\0", 1);  // as file_sha1
+    return hash.hex();
+  } catch (const ConfigError&) {
+    return "refused";
+  }
 }
 
 }  // namespace
@@ -279,7 +309,7 @@ BatchPlan make_plan(const std::vector<FoundSubmission>& found,
       throw ConfigError(fmt::format("--tests: no problem of this batch has a test {}", name));
   for (const auto& submission : found) {
     plan.submissions.push_back({submission.participant, submission.problem,
-                                submission.path.string(), file_sha1(submission.path)});
+                                submission.path.string(), submission_sha1(submission.path)});
   }
   sort_plan(plan);
   for (const auto& submission : plan.submissions) plan.problem(submission.problem);

@@ -132,10 +132,20 @@ inline constexpr CommandHelp languages_help{
     "A submission is one source file, an executable, or a folder of sources of one language.\n"
     "Example: judge languages"};
 
+inline constexpr CommandHelp cache_help{
+    "cache",
+    "what the compile cache holds (--stats, the default), or empty it (--clear). The cache is\n"
+    "$JUDGE_CACHE_DIR, else $XDG_CACHE_HOME/judge, else ~/.cache/judge (root without a home:\n"
+    "/var/cache/judge); a folder another user owns or may write is refused. Its submissions' files\n"
+    "and builds are bounded by $JUDGE_CACHE_MAX_MIB (default 2048): the least recently used go first,\n"
+    "never one used in the last hour. Exit 0; 2 when the cache folder is refused.",
+    "Example: judge cache --stats"};
+
 // Every subcommand, for Commands::only (cli/commands.hpp).
 inline constexpr const CommandHelp* all_commands[] = {&run_help,      &verify_help,   &batch_help,
                                                       &merge_help,    &report_help,   &batch_worker_help,
                                                       &doctor_help,   &validate_help, &generate_help,
-                                                      &new_help,      &stress_help,   &languages_help};
+                                                      &new_help,      &stress_help,   &languages_help,
+                                                      &cache_help};
 
 }  // namespace judge

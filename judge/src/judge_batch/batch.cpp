@@ -27,7 +27,9 @@
 #include "process/stop_signals.hpp"
 #include "report/batch_report.hpp"
 #include "report/run_report.hpp"
+#include "submission/build_cache.hpp"
 #include "submission/submission.hpp"
+#include "submission/submission_files.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -178,7 +180,18 @@ void BatchRun::start_compile(std::size_t index) {
   // Every submission is prepared in a worker: compiling (or a Python syntax check) runs
   // a box, which the batch process itself never waits for.
   pool_.start(compile_tag_base + index, [path] {
-    return nlohmann::json(prepare_submission(path, default_cache_dir()));
+    // A participant's file is read beneath its own folder only (submission_files.hpp),
+    // and one the rules refuse is the participant's CE, with the reason.
+    SubmissionOptions options;
+    options.confine_to = fs::absolute(path).lexically_normal().parent_path();
+    try {
+      return nlohmann::json(prepare_submission(path, default_cache_dir(), options));
+    } catch (const SubmissionRefused& refused) {
+      Submission submission;
+      submission.compile_failed = true;
+      submission.compile_message = refused.what();
+      return nlohmann::json(submission);
+    }
   });
 }
 
@@ -188,6 +201,7 @@ void BatchRun::start_test(std::size_t unit_index) {
   const Problem& problem = problems_.at(planned.problem);
   const TestCase& test = test_cases_.at(planned.problem).at(unit.test);
   const Submission& submission = prepared_.at(unit.submission);
+  mark_cache_entries_used(submission.roots);  // a long batch keeps its builds (build_cache.hpp)
   std::optional<fs::path> transcripts_dir;
   if (plan_.keep_transcripts)
     transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);

@@ -207,7 +207,17 @@ int run_command(const RunArgs& args, TestExecutor& executor) {
   const PrivateTmpdir tmpdir;
   std::string doing = "loading the problem";
   try {
-    return run_and_report(args, interrupt, doing, executor);
+    try {
+      return run_and_report(args, interrupt, doing, executor);
+    } catch (const Interrupted&) {
+      throw;
+    } catch (const std::exception&) {
+      // A failure the stop signal caused (a box or a compiler the watch killed before it
+      // reported: "judge-box ended before it started the program") is the stop, not a
+      // judge error: 128 + N, as README says.
+      if (interrupt.signal() == 0) throw;
+      throw Interrupted(interrupt.signal());
+    }
   } catch (const Interrupted& stop) {
     kill_orphans();  // anything of the test still unreaped (the watch only kills)
     std::fprintf(stderr,

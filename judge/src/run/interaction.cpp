@@ -177,7 +177,9 @@ void Interaction::contain_submission() {
   settings.cpu = spawn.cpu;
   settings.watch_interactor = request_.mode != PassMode::offline;
   spawn.cpu = -1;
-  spawn.argv = boxed_command(request_.submission_command, settings);
+  BoxedCommand boxed = boxed_command(request_.submission_command, settings);
+  spawn.argv = std::move(boxed.argv);
+  spawn.box_fds = std::move(boxed.fds);
   spawn.boxed = true;
   spawn.environment = program_environment("/box", "/tmp");
   if (wiring_.cgroup->limits_memory()) spawn.limits.address_space_kib = 0;
