@@ -11,6 +11,7 @@
 #include "base/text_file.hpp"
 #include "report/junit.hpp"
 #include "report/run_report.hpp"
+#include "report/standings.hpp"
 
 namespace judge {
 // Defined in the source CMake generates from judge/report_assets/report.html.
