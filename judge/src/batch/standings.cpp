@@ -15,8 +15,7 @@ Standings make_standings(const BatchPlan& plan, const std::vector<GradedSubmissi
     column[problem.name] = standings.problems.size();
     standings.problems.push_back(problem.name);
     const double max_score =
-        problem.scoring.is_object() && problem.scoring.contains("max_score") &&
-                problem.scoring["max_score"].is_number()
+        problem.scoring.is_object() && problem.scoring.contains("max_score") && problem.scoring["max_score"].is_number()
             ? problem.scoring["max_score"].get<double>()
             : 0.0;
     standings.max_scores.push_back(max_score);
@@ -29,8 +28,7 @@ Standings make_standings(const BatchPlan& plan, const std::vector<GradedSubmissi
     if (row.cells.empty()) {
       row.participant = submission.participant;
       row.cells.resize(standings.problems.size());
-      for (std::size_t p = 0; p < standings.problems.size(); ++p)
-        row.cells[p].max_score = standings.max_scores[p];
+      for (std::size_t p = 0; p < standings.problems.size(); ++p) row.cells[p].max_score = standings.max_scores[p];
     }
     StandingsCell& cell = row.cells[column.at(submission.problem)];
     cell.submitted = true;
@@ -43,18 +41,16 @@ Standings make_standings(const BatchPlan& plan, const std::vector<GradedSubmissi
     cell.score = entry.result->score.score;
     cell.max_score = entry.result->score.max_score;
     cell.verdict = entry.result->verdict;
-    for (const auto& test : entry.result->tests)
-      cell.tests_ac += test.decision.verdict == Verdict::AC ? 1 : 0;
+    for (const auto& test : entry.result->tests) cell.tests_ac += test.decision.verdict == Verdict::AC ? 1 : 0;
     row.total += cell.score;
   }
   for (auto& [name, row] : rows) standings.rows.push_back(std::move(row));
-  std::stable_sort(standings.rows.begin(), standings.rows.end(),
-                   [](const StandingsRow& a, const StandingsRow& b) {
-                     return score_hundredths(a.total) > score_hundredths(b.total);
-                   });
+  std::stable_sort(standings.rows.begin(), standings.rows.end(), [](const StandingsRow& a, const StandingsRow& b) {
+    return score_hundredths(a.total) > score_hundredths(b.total);
+  });
   for (std::size_t i = 0; i < standings.rows.size(); ++i) {
-    const bool tie = i > 0 && score_hundredths(standings.rows[i].total) ==
-                                  score_hundredths(standings.rows[i - 1].total);
+    const bool tie =
+        i > 0 && score_hundredths(standings.rows[i].total) == score_hundredths(standings.rows[i - 1].total);
     standings.rows[i].rank = tie ? standings.rows[i - 1].rank : i + 1;
   }
   return standings;

@@ -20,7 +20,7 @@ namespace judge {
 
 struct StandingsCell {
   bool submitted = false;
-  bool graded = false;   // every test finished (or CE)
+  bool graded = false;  // every test finished (or CE)
   double score = 0;
   double max_score = 0;
   std::optional<Verdict> verdict;  // once graded
@@ -40,7 +40,7 @@ struct Standings {
   std::vector<std::string> problems;  // by name
   std::vector<double> max_scores;     // per problem
   double max_total = 0;
-  std::vector<StandingsRow> rows;     // ranked
+  std::vector<StandingsRow> rows;  // ranked
   std::size_t tests_planned = 0;
   std::size_t tests_finished = 0;
   bool complete() const { return tests_finished == tests_planned; }

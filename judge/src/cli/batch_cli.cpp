@@ -7,9 +7,9 @@
 #include "cli/commands.hpp"
 #include "cli/shared_options.hpp"
 
+#include "batch/worker.hpp"
 #include "judge_batch/batch.hpp"
 #include "judge_batch/merge.hpp"
-#include "batch/worker.hpp"
 #include "report/batch_report.hpp"
 
 namespace judge {

@@ -13,10 +13,10 @@
 #include "base/printable.hpp"
 #include "box/sandbox.hpp"
 #include "cli/commands.hpp"
-#include "judge_run/run_command.hpp"
 #include "cli/shared_options.hpp"
-#include "verify/verify.hpp"
+#include "judge_run/run_command.hpp"
 #include "process/process.hpp"
+#include "verify/verify.hpp"
 
 namespace judge {
 namespace {

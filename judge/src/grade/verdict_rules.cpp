@@ -58,11 +58,11 @@ std::optional<Decision> interactor_fault(const TestFacts& facts) {
                                      report)};
   if (!report.failed.empty()) return Decision{Verdict::JE, with_interactor_message(report.failed, report)};
   if (inter.exit.exit_code != icpc_accept_exit && inter.exit.exit_code != icpc_reject_exit)
-    return Decision{Verdict::JE, with_interactor_message(
-                                     fmt::format("the interactor exited with code {} (expected {} "
-                                                 "accept or {} reject)",
-                                                 inter.exit.exit_code, icpc_accept_exit, icpc_reject_exit),
-                                     report)};
+    return Decision{Verdict::JE,
+                    with_interactor_message(fmt::format("the interactor exited with code {} (expected {} "
+                                                        "accept or {} reject)",
+                                                        inter.exit.exit_code, icpc_accept_exit, icpc_reject_exit),
+                                            report)};
   if (!report.malformed.empty())
     return Decision{Verdict::JE,
                     fmt::format("the interactor's result.json is unusable: {}", report.malformed)};

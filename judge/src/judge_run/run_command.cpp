@@ -7,9 +7,8 @@
 
 #include <fmt/core.h>
 
-#include "base/json_text.hpp"
-#include "base/output_file.hpp"
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 #include "base/output_file.hpp"
 #include "base/parse_number.hpp"
 #include "base/printable.hpp"

@@ -10,10 +10,10 @@
 #include "base/errors.hpp"
 #include "base/parse_number.hpp"
 #include "base/text_file.hpp"
+#include "base/yaml_file.hpp"
 #include "problem/icpc_testdata.hpp"
 #include "problem/program_build.hpp"
 #include "problem/scoring.hpp"
-#include "base/yaml_file.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

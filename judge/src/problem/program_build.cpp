@@ -164,15 +164,15 @@ Plan folder_plan(const fs::path& folder) {
   }
   const std::string copy(copy_token);
   if (has("build") || has("run")) {
-    Plan plan{"build/run scripts", {}, {copy + "/run"}, {}, true, {}};
+    Plan plan{"build/run scripts", {}, {copy + "/run"}, {}, true, {}, {}};
     if (has("build")) plan.steps.push_back({copy + "/build"});
     return plan;
   }
   const std::string python3 = python3_for(fmt::format("the program {}", folder.string())).string();
-  if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false, {}};
+  if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false, {}, {}};
   if (!sources.empty()) return compiled_plan(sources);
   if (python.size() == 1)
-    return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false, {}};
+    return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false, {}, {}};
   std::string names;
   for (const auto& file : files) names += " " + file.string();
   if (python.size() > 1)

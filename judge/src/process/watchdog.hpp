@@ -31,8 +31,8 @@
 #include <vector>
 
 #include "base/limits.hpp"
-#include "process/pipe_keeper.hpp"
 #include "base/verdict.hpp"
+#include "process/pipe_keeper.hpp"
 
 namespace judge {
 

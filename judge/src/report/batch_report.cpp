@@ -68,11 +68,9 @@ void write_result(const fs::path& dir, const BatchPlan& plan, const GradedSubmis
   write_file_atomically(file, json_text(to_json(*graded.result), 2) + "\n");
 }
 
-void write_results_and_standings(const fs::path& dir, const BatchPlan& plan,
-                                 const BatchGrades& grades) {
+void write_results_and_standings(const fs::path& dir, const BatchPlan& plan, const BatchGrades& grades) {
   for (const auto& graded : grades.graded) write_result(dir, plan, graded);
-  write_file_atomically(batch_files::standings_json(dir),
-                        json_text(standings_to_json(grades.standings), 2) + "\n");
+  write_file_atomically(batch_files::standings_json(dir), json_text(standings_to_json(grades.standings), 2) + "\n");
   write_file_atomically(batch_files::standings_csv(dir), standings_to_csv(grades.standings));
 }
 

@@ -13,11 +13,9 @@
 namespace judge {
 
 // Writes DIR/results/<participant>/<problem>.json for one graded submission.
-void write_result(const std::filesystem::path& dir, const BatchPlan& plan,
-                  const GradedSubmission& graded);
+void write_result(const std::filesystem::path& dir, const BatchPlan& plan, const GradedSubmission& graded);
 // Writes every graded result and the standings (JSON and CSV).
-void write_results_and_standings(const std::filesystem::path& dir, const BatchPlan& plan,
-                                 const BatchGrades& grades);
+void write_results_and_standings(const std::filesystem::path& dir, const BatchPlan& plan, const BatchGrades& grades);
 
 struct ReportFiles {
   std::optional<std::filesystem::path> html;

@@ -11,6 +11,7 @@
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
 #include "batch/test_support.hpp"
+#include "report/standings.hpp"
 
 namespace judge {
 namespace {
@@ -37,6 +38,21 @@ TEST(BatchReport, EachResultIsTheJudgeRunJson) {
   EXPECT_EQ(json["tests"][1]["queries"], 7);
   EXPECT_EQ(json["time_limit_ms"], 1000);
   EXPECT_NE(read(batch_files::standings_csv(dir.path())).find("2,bob,0.00,0.00,WA"), std::string::npos);
+}
+
+// The results and standings land where the batch folder's layout (batch/dir.hpp) says.
+TEST(BatchReport, ResultsAndStandingsFollowTheLayout) {
+  TempDir dir;
+  write_batch(dir.path(), sample_records(sample_plan()));
+  const BatchDir loaded = load_batch_dir(dir.path());
+  const BatchGrades grades = grade_records(loaded.plan, loaded.journal.records);
+  write_results_and_standings(dir.path(), loaded.plan, grades);
+  const nlohmann::json bob = nlohmann::json::parse(read(dir.path() / "results/bob/p.json"));
+  EXPECT_EQ(bob["verdict"], "WA");
+  EXPECT_EQ(bob["submission"], "subs/bob/p.cpp");
+  EXPECT_TRUE(fs::exists(dir.path() / "results/carol/q.json"));
+  EXPECT_EQ(read(batch_files::standings_csv(dir.path())), standings_to_csv(grades.standings));
+  EXPECT_EQ(nlohmann::json::parse(read(batch_files::standings_json(dir.path())))["rows"].size(), 3u);
 }
 
 TEST(BatchReport, WritesTheFilesAskedFor) {

@@ -14,11 +14,11 @@
 #include "base/memory_file.hpp"
 #include "base/text_file.hpp"
 #include "box/sandbox.hpp"
-#include "run/interactor_report.hpp"
-#include "process/tool_run.hpp"
-#include "run/relay.hpp"
 #include "box/watched_process.hpp"
 #include "grade/testlib_convention.hpp"
+#include "process/tool_run.hpp"
+#include "run/interactor_report.hpp"
+#include "run/relay.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

@@ -45,15 +45,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/limits.hpp"
 #include "base/unique_fd.hpp"
 #include "box/cgroup.hpp"
-#include "process/process.hpp"
-#include "problem/problem.hpp"
-#include "base/limits.hpp"
-#include "process/pipe_keeper.hpp"
-#include "run/resources_ahead.hpp"
 #include "grade/grade.hpp"
+#include "problem/problem.hpp"
+#include "process/pipe_keeper.hpp"
+#include "process/process.hpp"
 #include "process/watchdog.hpp"
+#include "run/resources_ahead.hpp"
 
 namespace judge {
 

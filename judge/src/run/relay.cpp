@@ -47,8 +47,7 @@ struct TranscriptRelay::Direction {
   }
 };
 
-TranscriptRelay::TranscriptRelay(Ends ends, std::filesystem::path transcript, std::size_t limit_bytes,
-                                 int cpu)
+TranscriptRelay::TranscriptRelay(Ends ends, std::filesystem::path transcript, std::size_t limit_bytes, int cpu)
     : ends_(std::move(ends)),
       transcript_(std::make_unique<interactor::Transcript>(std::move(transcript), limit_bytes)) {
   const int control = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);

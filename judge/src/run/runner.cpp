@@ -108,9 +108,9 @@ struct StartedTest {
 
 namespace {
 
-std::unique_ptr<StartedTest> start_test(const Problem& problem, const Submission& submission,
-                                        const TestCase& test, const RunOptions& options,
-                                        const std::string& net_namespace, ResourcesAhead& resources) {
+std::unique_ptr<StartedTest> start_test(const Problem& problem, const Submission& submission, const TestCase& test,
+                                        const RunOptions& options, const std::string& net_namespace,
+                                        ResourcesAhead& resources) {
   auto started = std::make_unique<StartedTest>();
   started->test = &test;
   started->transcript = transcript_path(test, options);

@@ -19,12 +19,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/limits.hpp"
 #include "box/net_namespace.hpp"
+#include "grade/grade.hpp"
 #include "problem/problem.hpp"
 #include "problem/scoring.hpp"
 #include "problem/tests.hpp"
-#include "grade/grade.hpp"
-#include "base/limits.hpp"
 #include "run/resources_ahead.hpp"
 #include "submission/submission.hpp"
 

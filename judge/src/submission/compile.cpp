@@ -105,11 +105,19 @@ SpawnRequest compile_request(const std::vector<std::string>& command, const Sour
   // The sources' folder (the cache's copy: sources.base holds only the submission's
   // files) goes in by descriptor, whole; when a file is compiled under another name
   // (jvm_entry.hpp), a copy of the folder with that name does.
-  const Sources in_box =
-      sources.compiled_as.empty() ? sources
-                                  : staged_under_compiled_names(sources, staging.emplace("judge-compile-").path());
+  // judge-box lists and reads the folder as the unprivileged uid (it holds only the
+  // descriptor), so the copy is made readable by all, as the cache's sources are: in a
+  // folder of mkdtemp's 0700 its files would be left out.
+  auto staged_folder = [&]() -> const fs::path& {
+    const fs::path& folder = staging.emplace("judge-compile-").path();
+    fs::permissions(folder, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec);
+    return folder;
+  };
+  const Sources in_box = sources.compiled_as.empty() ? sources : staged_under_compiled_names(sources, staged_folder());
   settings.folders = {{in_box.base, box_sources}};
-  BoxedCommand boxed = boxed_command(expand_command(command, placeholders_for(in_box, box_sources, box_build)), settings);
+  BoxedCommand boxed =
+      boxed_command(expand_command(command, placeholders_for(in_box, box_sources, box_build)), settings);
   spawn.argv = std::move(boxed.argv);
   spawn.box_fds = std::move(boxed.fds);
   spawn.boxed = true;

@@ -40,8 +40,10 @@ const Language* language_of(const std::vector<fs::path>& files, const Languages&
   for (const auto& file : files)
     if (const Language* language = languages.by_extension(file)) found[language->id] = language;
   if (found.empty())
-    throw ConfigError(fmt::format("submission {}: no source file of a known language in it (the languages "
-                                  "and their endings: judge languages)", root));
+    throw ConfigError(
+        fmt::format("submission {}: no source file of a known language in it (the languages "
+                    "and their endings: judge languages)",
+                    root));
   if (found.size() > 1) {
     std::string names;
     for (const auto& [id, language] : found) names += (names.empty() ? "" : ", ") + id;

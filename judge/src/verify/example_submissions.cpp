@@ -10,8 +10,8 @@
 #include "base/errors.hpp"
 #include "base/parse_number.hpp"
 #include "base/text_file.hpp"
-#include "verify/path_glob.hpp"
 #include "base/yaml_file.hpp"
+#include "verify/path_glob.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

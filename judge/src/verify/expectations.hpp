@@ -39,8 +39,8 @@
 #include <utility>
 #include <vector>
 
-#include "problem/problem.hpp"
 #include "base/verdict.hpp"
+#include "problem/problem.hpp"
 
 namespace judge {
 

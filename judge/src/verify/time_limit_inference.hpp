@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "verify/expectations.hpp"
 #include "problem/problem.hpp"
+#include "verify/expectations.hpp"
 
 namespace judge {
 

@@ -11,15 +11,15 @@
 #include "base/errors.hpp"
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
-#include "verify/example_submissions.hpp"
-#include "verify/time_limit_inference.hpp"
+#include "grade/grade.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/interrupt_watch.hpp"
 #include "process/private_tmpdir.hpp"
-#include "grade/grade.hpp"
-#include "run/runner.hpp"
 #include "report/run_report.hpp"
+#include "run/runner.hpp"
 #include "submission/submission.hpp"
+#include "verify/example_submissions.hpp"
+#include "verify/time_limit_inference.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

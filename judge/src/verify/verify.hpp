@@ -22,8 +22,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "verify/expectations.hpp"
 #include "run/runner.hpp"
+#include "verify/expectations.hpp"
 
 namespace judge {
 

@@ -9,13 +9,13 @@
 #include "base/json_text.hpp"
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
-#include "verify/example_submissions.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/interrupt_watch.hpp"
-#include "process/stoppable.hpp"
 #include "process/process.hpp"
+#include "process/stoppable.hpp"
 #include "run/preflight.hpp"
 #include "submission/submission.hpp"
+#include "verify/example_submissions.hpp"
 #include "verify/verify.hpp"
 
 namespace judge {
