@@ -3,7 +3,7 @@
 # what is missing (apt-get is not even started when everything is there).
 set -euo pipefail
 packages=(g++ gcc make cmake python3 libboost1.81-dev libfmt-dev nlohmann-json3-dev
-          libcli11-dev libgtest-dev libyaml-cpp-dev
+          libcli11-dev libgtest-dev libyaml-cpp-dev nettle-dev
           default-jdk-headless kotlin rustc  # judge/languages.yaml: Java, Kotlin, Rust submissions
           libjs-chart.js parallel chromium  # these three: judge batch (plots, shards, report test)
           clang libclang-rt-14-dev          # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes

@@ -62,9 +62,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "base/parse_number.hpp"
 #include "process/proc_stat.hpp"
 
 namespace {
@@ -183,12 +185,16 @@ bool write_file(const std::string& path, const std::string& text) {
   return ok;
 }
 
-// A descriptor the judge passed (>= 5: 3 is the report socket, 4 the interactor's stat).
-int descriptor_number(const std::string& text) {
-  char* end = nullptr;
-  const long fd = std::strtol(text.c_str(), &end, 10);
-  if (end == text.c_str() || *end != '\0' || fd < 5 || fd > 1 << 20) die("not a descriptor the judge passes: " + text);
-  return static_cast<int>(fd);
+// A descriptor the judge passed: 3 is the report socket, 4 the interactor's stat
+// (--interactor-stat-fd), 5 and up the copy-ins' and copy-outs' files.
+int descriptor_number(const std::string& text, int lowest = 5) {
+  const std::optional<int> fd = judge::parse_integer<int>(text);
+  if (!fd || *fd < lowest || *fd > 1 << 20) die("not a descriptor the judge passes: " + text);
+  return *fd;
+}
+
+std::string number_option_error(const char* option, const std::string& text, long lowest) {
+  return std::string(option) + " wants a whole number >= " + std::to_string(lowest) + ", got '" + text + "'";
 }
 
 Options parse(int argc, char** argv) {
@@ -198,28 +204,41 @@ Options parse(int argc, char** argv) {
     if (i + 1 >= argc) die(std::string("missing value for ") + name);
     return argv[++i];
   };
+  // A number option's whole value is the number ("--uid x" or "--cpu 1k" is refused,
+  // never read as 0 or 1): the judge writes these, so anything else is a caller's bug.
+  auto number = [&](const char* name, long lowest) -> long {
+    const std::string text = value(name);
+    const std::optional<long> parsed = judge::parse_integer<long>(text);
+    if (!parsed || *parsed < lowest) die(number_option_error(name, text, lowest));
+    return *parsed;
+  };
   for (; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--") {
       ++i;
       break;
     }
-    if (arg == "--uid") options.uid = std::strtol(value("--uid").c_str(), nullptr, 10);
-    else if (arg == "--gid") options.gid = std::strtol(value("--gid").c_str(), nullptr, 10);
+    if (arg == "--uid") options.uid = number("--uid", 0);
+    else if (arg == "--gid")
+      options.gid = number("--gid", 0);
     else if (arg == "--cgroup") options.cgroups.push_back(value("--cgroup"));
-    else if (arg == "--scratch-kib") options.scratch_kib = std::strtol(value("--scratch-kib").c_str(), nullptr, 10);
-    else if (arg == "--cpu") options.cpu = std::strtol(value("--cpu").c_str(), nullptr, 10);
+    else if (arg == "--scratch-kib")
+      options.scratch_kib = number("--scratch-kib", 1);
+    else if (arg == "--cpu")
+      options.cpu = number("--cpu", 0);
     else if (arg == "--interactor-stat-fd")
-      options.interactor_stat_fd = static_cast<int>(std::strtol(value("--interactor-stat-fd").c_str(), nullptr, 10));
+      options.interactor_stat_fd = descriptor_number(value(arg.c_str()), 4);
     else if (arg == "--cpu-move-after-us")
-      options.cpu_move_after_us = std::strtol(value("--cpu-move-after-us").c_str(), nullptr, 10);
-    else if (arg == "--file-size-kib") options.file_size_kib = std::strtol(value("--file-size-kib").c_str(), nullptr, 10);
+      options.cpu_move_after_us = number("--cpu-move-after-us", 0);
+    else if (arg == "--file-size-kib")
+      options.file_size_kib = number("--file-size-kib", 0);
     else if (arg == "--no-namespaces") options.isolate = false;
     else if (arg == "--net-namespace") options.net_namespace = value("--net-namespace");
     else if (arg == "--workdir") options.workdir = value("--workdir");
-    else if (arg == "--copy-out-kib") options.copy_out_kib = std::strtol(value("--copy-out-kib").c_str(), nullptr, 10);
+    else if (arg == "--copy-out-kib")
+      options.copy_out_kib = number("--copy-out-kib", 1);
     else if (arg == "--copy-out-files")
-      options.copy_out_files = std::strtol(value("--copy-out-files").c_str(), nullptr, 10);
+      options.copy_out_files = number("--copy-out-files", 1);
     else if (arg == "--copy-in" || arg == "--copy-out") {  // a descriptor and a box path: two words, no splitting
       const int fd = descriptor_number(value(arg.c_str()));
       const std::string box_path = value(arg.c_str());
@@ -482,8 +501,8 @@ std::string mount_proc_and_scratch(const std::string& root, const Options& optio
 }
 
 // Enters the new root with chroot, not pivot_root: detaching the host's root after a
-// pivot_root waits for an RCU grace period, measured at 5-20 ms per test on these
-// VMs, and chroot is as tight here. The submission has no capability (its uid in the
+// pivot_root waits for an RCU grace period on every test (figures:
+// docs/performance-log.md), and chroot is as tight here. The submission has no capability (its uid in the
 // namespace is not 0) to chroot again, holds no descriptor of a directory outside,
 // cannot reach the box's init through /proc (non-dumpable), and the kernel refuses a
 // chrooted process a new user namespace (EPERM), so it can never gain
@@ -662,11 +681,11 @@ void send_exit_report(int status, const struct rusage& usage) {
 }
 
 // 4c. P's CPU. The judge runs a test's interactor and program on one CPU (a round trip
-//     between two CPUs costs ~3x on these VMs: docs/performance.md), but P's start (the
-//     loader, its libraries, static constructors: ~0.5-0.7 ms for a C++ program) need
-//     not wait for that CPU while the interactor is still starting on it: pinned
-//     before exec, P's start ran there after the interactor's, and the interactor then
-//     waited 0.31 ms for the first query (0.04 ms in the bare harness). So when the
+//     between two CPUs costs several times one on a CPU: docs/performance.md), but P's
+//     start (the loader, its libraries, static constructors) need not wait for that
+//     CPU while the interactor is still starting on it: pinned before exec, P's start
+//     ran there after the interactor's, and the interactor then waited for the first
+//     query several times as long as in the bare harness. So when the
 //     judge hands the box the interactor's /proc/PID/stat (--interactor-stat-fd, as
 //     descriptor 4) and the interactor is still running when C forks P, P starts on the
 //     CPUs C runs on (the judge keeps its own thread, which B and C inherit, off the
@@ -679,23 +698,24 @@ void send_exit_report(int status, const struct rusage& usage) {
 //     many one-round-trip tests), P is pinned before its exec, as it was before: its
 //     start then takes the free test CPU rather than the one the judge and the box are
 //     busy on. Why 2 ms and not longer: a C++ program's start fits in it (row 1 of the
-//     benchmark: 0.85-1.07 ms less a test); a longer one, left beside the interactor,
-//     cost CPU time (Python's, ~25 ms to start: +3 ms of CPU for the test with a 50 ms
-//     bound, none with 2 ms; 16-20 runs each). CPU time is the program's own wherever
+//     benchmark); a longer bound left a slow start (Python's) beside the interactor,
+//     which cost the test CPU time that 2 ms does not (the measurements are in
+//     docs/performance-log.md). CPU time is the program's own wherever
 //     it ran. Every thread of every process of the box moves, not only P's first: a
 //     Java runtime's threads or the program a shell script starts were started before
 //     P's first wait. Only in a pid namespace of the box's own with its /proc mounted
 //     can C see all of them; elsewhere P pins itself before exec.
 
-// The state letter of a /proc/PID/stat file ("pid (name) S ..."; the name may hold
-// anything, ")" included, so after the last one); 0 if it cannot be read (ended).
+// The state letter of an open /proc/PID/stat file (re-read from its start each time:
+// one open per process, not per poll), parsed by proc_stat's one parser; 0 if it
+// cannot be read (the process has ended).
 char process_state(int stat_fd) {
   char text[512];
-  const ssize_t length = ::pread(stat_fd, text, sizeof text - 1, 0);
+  const ssize_t length = ::pread(stat_fd, text, sizeof text, 0);
   if (length <= 0) return 0;
-  text[length] = '\0';
-  const char* end_of_name = std::strrchr(text, ')');
-  return end_of_name != nullptr && end_of_name[1] == ' ' ? end_of_name[2] : 0;
+  const std::optional<judge::ProcStat> stat =
+      judge::parse_proc_stat(std::string_view(text, static_cast<std::size_t>(length)));
+  return stat ? stat->state : 0;
 }
 
 bool starting(int stat_fd) {
@@ -750,11 +770,7 @@ void move_box_to_cpu(long cpu) {
   cpu_set_t wanted;
   CPU_ZERO(&wanted);
   CPU_SET(static_cast<int>(cpu), &wanted);
-  auto number = [](const char* name) {
-    char* end = nullptr;
-    const long value = std::strtol(name, &end, 10);
-    return end != name && *end == '\0' ? value : -1L;
-  };
+  auto number = [](const char* name) { return judge::parse_integer<long>(name).value_or(-1L); };
   for (int pass = 0; pass < 8; ++pass) {
     bool moved = false;
     DIR* processes = ::opendir("/proc");
@@ -848,11 +864,11 @@ void move_box_to_cpu(long cpu) {
 //    whole thread group, and every process it starts later is born in the cgroups.
 //    The difference is the cost. Moving a whole thread group write-locks the kernel's
 //    global cgroup_threadgroup_rwsem, and on a host without the `favordynmods` mount
-//    option that write lock waits for an RCU grace period: 8-16 ms on a 2-vCPU stock
-//    host, paid once per test (docs/performance.md). The kernel skips that lock when
-//    the writer moves only itself ("0" to `tasks`: its thread cannot exit or exec
-//    under the write): 0.1 ms on the same host (Linux 6.18; a kernel without that
-//    shortcut takes the lock and is merely as slow as `cgroup.procs`). Where `tasks`
+//    option that write lock waits for an RCU grace period, paid once per test (figures:
+//    docs/performance.md). The kernel skips that lock when the writer moves only
+//    itself ("0" to `tasks`: its thread cannot exit or exec under the write), which
+//    makes the join a small fraction of that cost; a kernel without that shortcut
+//    takes the lock and is merely as slow as `cgroup.procs`. Where `tasks`
 //    does not exist (cgroup v2) or refuses the write, the box uses `cgroup.procs`.
 bool join_cgroup(const std::string& dir) {
   if (write_file(dir + "/tasks", "0\n")) return true;

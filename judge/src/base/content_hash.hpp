@@ -10,30 +10,38 @@
 // SHA-1 and not a stronger hash: the keys only have to tell apart what the judge
 // itself stores; a contestant who made two colliding files would gain nothing (each
 // file gets the build of its own bytes either way but for the collision, which he
-// could have submitted directly). Boost's SHA-1 is what the Debian headers offer
-// without another library.
+// could have submitted directly). The SHA-1 is Nettle's (Debian's nettle-dev), a
+// small library with a public, stable API that links statically into the judge;
+// Boost's SHA-1 lives in an internal namespace (boost::uuids::detail) and may change.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include <boost/uuid/detail/sha1.hpp>
+#include <filesystem>
+
+#include <nettle/sha1.h>
 
 namespace judge {
 
-// Feed it pieces, then read the hex digest (40 characters).
+// Feed it pieces, then read the hex digest (40 characters) once.
 class ContentHash {
  public:
+  ContentHash();
   void add(std::string_view piece);
   void add(std::uint64_t number);  // 8 bytes, little-endian: a count, a size, a flag
   // A piece of `bytes` bytes fed by add_raw in as many chunks as it takes.
   void begin_piece(std::uint64_t bytes) { add(bytes); }
   void add_raw(std::string_view chunk);
+  // The bytes of a file as one piece (its length first); a device such as /dev/null
+  // is read whole first. ConfigError when it cannot be read (or is a folder), or a
+  // regular file changes size while it is read.
+  void add_file(const std::filesystem::path& path);
   std::string hex();
 
  private:
-  boost::uuids::detail::sha1 sha1_;
+  sha1_ctx sha1_;
 };
 
 // The hex SHA-1 of one string (the plain SHA-1 of its bytes, no length prefix).

@@ -17,11 +17,23 @@ namespace fs = std::filesystem;
 std::string why_not_private(int fd) {
   struct stat st {};
   if (::fstat(fd, &st) != 0) return std::strerror(errno);
+  return why_not_private(st);
+}
+
+std::string why_not_private(const struct stat& st) {
   if (!S_ISDIR(st.st_mode)) return "not a folder";
   if (st.st_uid != ::geteuid())
     return fmt::format("owned by uid {}, not by the judge's user (uid {})", st.st_uid, ::geteuid());
   if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
     return fmt::format("writable by others (mode {:04o})", st.st_mode & 07777);
+  return "";
+}
+
+std::string why_not_base(const struct stat& st) {
+  if (st.st_uid != 0 && st.st_uid != ::geteuid())
+    return fmt::format("owned by uid {}, neither root nor the judge's user", st.st_uid);
+  if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && (st.st_mode & S_ISVTX) == 0)
+    return fmt::format("writable by others and not sticky (mode {:04o})", st.st_mode & 07777);
   return "";
 }
 
@@ -31,14 +43,11 @@ UniqueFd open_base_folder(const fs::path& base) {
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0)
     throw ConfigError(fmt::format("cannot stat the folder {}: {}", base.string(), std::strerror(errno)));
-  if (st.st_uid != 0 && st.st_uid != ::geteuid())
-    throw ConfigError(fmt::format("{}: owned by uid {}, neither root nor the judge's user: the judge keeps nothing "
-                                  "there (set TMPDIR or XDG_RUNTIME_DIR to a folder of yours)",
-                                  base.string(), st.st_uid));
-  if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && (st.st_mode & S_ISVTX) == 0)
-    throw ConfigError(fmt::format("{}: writable by others and not sticky (mode {:04o}): anyone could rename what "
-                                  "the judge makes there (chmod +t it, or set TMPDIR to a folder of yours)",
-                                  base.string(), st.st_mode & 07777));
+  if (const std::string why = why_not_base(st); !why.empty())
+    throw ConfigError(
+        fmt::format("{}: {}: the judge keeps nothing there (set TMPDIR or XDG_RUNTIME_DIR to a "
+                    "folder of yours{})",
+                    base.string(), why, st.st_uid == 0 || st.st_uid == ::geteuid() ? ", or chmod +t it" : ""));
   return fd;
 }
 

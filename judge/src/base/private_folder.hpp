@@ -7,9 +7,12 @@
 // kernel, not checked and then raced), and checked with fstat on what was opened:
 // owned by the judge's user, writable by no one else. Anything else is refused with
 // a ConfigError that names the folder, its owner or mode, and what to do: the judge
-// never repairs or takes over what someone else made.
+// never repairs or takes over what someone else made. The compile cache
+// (submission/cache_dir.hpp) is held to the same two checks: the folder itself is
+// private, and every folder above it is a base.
 #pragma once
 
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include <filesystem>
@@ -39,5 +42,11 @@ UniqueFd open_private_path(const std::filesystem::path& base, const std::filesys
 // Whether the open folder `fd` is the judge user's own and writable by no one else
 // (the check above); "" when it is, else why not.
 std::string why_not_private(int fd);
+std::string why_not_private(const struct stat& folder);
+
+// Whether a folder with this stat may hold the judge's folders (a base, above):
+// "" when it may; else why not, as "owned by uid N, neither root nor the judge's user"
+// or "writable by others and not sticky (mode 0777)".
+std::string why_not_base(const struct stat& folder);
 
 }  // namespace judge

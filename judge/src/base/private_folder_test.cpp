@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
@@ -82,6 +83,30 @@ TEST_F(PrivateFolder, ABaseOthersCanWriteMustBeSticky) {
   ::chmod((base / "shared").c_str(), 01777);  // as /tmp
   EXPECT_TRUE(open_base_folder(base / "shared").valid());
   EXPECT_TRUE(open_private_path(base / "shared", "mine").valid());
+}
+
+// The two rules as pure checks of a stat, shared with the compile cache's folders.
+TEST(PrivateFolderRules, WhatMakesAFolderPrivateOrABase) {
+  struct stat folder {};
+  folder.st_mode = S_IFDIR | 0700;
+  folder.st_uid = ::geteuid();
+  EXPECT_EQ(why_not_private(folder), "");
+  EXPECT_EQ(why_not_base(folder), "");
+  folder.st_mode = S_IFDIR | 0770;
+  EXPECT_EQ(why_not_private(folder), "writable by others (mode 0770)");
+  EXPECT_EQ(why_not_base(folder), "writable by others and not sticky (mode 0770)");
+  folder.st_mode = S_IFDIR | 01777;  // /tmp: a base, never a private folder
+  EXPECT_EQ(why_not_base(folder), "");
+  EXPECT_NE(why_not_private(folder), "");
+  folder.st_mode = S_IFDIR | 0755;
+  folder.st_uid = ::geteuid() + 1;
+  EXPECT_EQ(why_not_base(folder), fmt::format("owned by uid {}, neither root nor the judge's user", ::geteuid() + 1));
+  EXPECT_NE(why_not_private(folder).find("not by the judge's user"), std::string::npos);
+  folder.st_uid = 0;
+  EXPECT_EQ(why_not_base(folder), "");
+  folder.st_mode = S_IFREG | 0600;
+  folder.st_uid = ::geteuid();
+  EXPECT_EQ(why_not_private(folder), "not a folder");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include <cerrno>
+#include <cstring>
 #include <utility>
 
 #include <fmt/core.h>
@@ -11,10 +13,12 @@
 namespace judge {
 namespace fs = std::filesystem;
 
-TempDir::TempDir(const std::string& prefix) {
-  std::string pattern = (fs::temp_directory_path() / (prefix + "XXXXXX")).string();
+TempDir::TempDir(const std::string& prefix) : TempDir(fs::temp_directory_path(), prefix) {}
+
+TempDir::TempDir(const fs::path& parent, const std::string& prefix) {
+  std::string pattern = (parent / (prefix + "XXXXXX")).string();
   if (::mkdtemp(pattern.data()) == nullptr)
-    throw JudgeFault(fmt::format("cannot create a temporary folder {}", pattern));
+    throw JudgeFault(fmt::format("cannot create a temporary folder {}: {}", pattern, std::strerror(errno)));
   path_ = pattern;
 }
 

@@ -1,7 +1,8 @@
-// TempDir: a folder made fresh (mkdtemp) under the temporary folder, removed with
-// everything in it when the object goes away. A test's work and feedback folders
-// are TempDirs inside the run's private TMPDIR (process/private_tmpdir.hpp); the
-// unit tests use them for their fixtures.
+// TempDir: a folder made fresh (mkdtemp: a name nobody could have planted) under the
+// temporary folder or a folder given, removed with everything in it when the object
+// goes away. It is the one type that makes and removes temporary folders: the run's
+// private TMPDIR (process/private_tmpdir.hpp) is one, a test's work and feedback
+// folders are TempDirs inside it, and the unit tests use them for their fixtures.
 #pragma once
 
 #include <filesystem>
@@ -14,6 +15,8 @@ class TempDir {
   // `prefix` names it ("judge-work-" -> /tmp/judge-work-Xa81Qz). Throws JudgeFault
   // when it cannot be made.
   explicit TempDir(const std::string& prefix = "judge-test-");
+  // The same in `parent` (parent/judge-run-Xa81Qz); JudgeFault naming the reason.
+  TempDir(const std::filesystem::path& parent, const std::string& prefix);
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
   // Moved, the folder changes owner (run/resources_ahead.hpp keeps spare ones).

@@ -8,10 +8,10 @@
 #include <map>
 #include <tuple>
 
-#include <boost/uuid/detail/sha1.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "base/content_hash.hpp"
 #include "base/errors.hpp"
 #include "base/parse_number.hpp"
 #include "base/utf8.hpp"
@@ -24,36 +24,6 @@ using nlohmann::json;
 
 namespace {
 
-
-class Sha1 {
- public:
-  void add(const char* data, std::size_t size) { hash_.process_bytes(data, size); }
-  void add(const std::string& text) {
-    add(text.data(), text.size());
-    add("\0", 1);  // a separator: "ab"+"c" and "a"+"bc" hash differently
-  }
-  std::string hex() {
-    boost::uuids::detail::sha1::digest_type digest;
-    hash_.get_digest(digest);
-    std::string hex;
-    for (unsigned int word : digest) hex += fmt::format("{:08x}", word);
-    return hex;
-  }
-
- private:
-  boost::uuids::detail::sha1 hash_;
-};
-
-void add_file(Sha1& hash, const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(fmt::format("cannot read {}", path.string()));
-  char buffer[1 << 16];
-  while (in) {
-    in.read(buffer, sizeof buffer);
-    hash.add(buffer, static_cast<std::size_t>(in.gcount()));
-  }
-  hash.add("\0", 1);
-}
 
 bool is_executable_file(const fs::path& path) {
   std::error_code ec;
@@ -150,15 +120,15 @@ std::string submission_sha1(const fs::path& path) {
     if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) ||
         static_cast<std::uint64_t>(st.st_size) > options.bounds.max_total_bytes)
       return "refused";
-    Sha1 hash;
+    ContentHash hash;  // as file_sha1: the bytes as one piece, their length first
+    hash.begin_piece(static_cast<std::uint64_t>(st.st_size));
     char buffer[1 << 16];
     for (off_t done = 0; done < st.st_size;) {
       const ssize_t n = ::read(fd.get(), buffer, static_cast<std::size_t>(std::min<off_t>(sizeof buffer, st.st_size - done)));
       if (n <= 0) return "refused";
-      hash.add(buffer, static_cast<std::size_t>(n));
+      hash.add_raw(std::string_view(buffer, static_cast<std::size_t>(n)));
       done += n;
     }
-    hash.add("\0", 1);  // as file_sha1
     return hash.hex();
   } catch (const ConfigError&) {
     return "refused";
@@ -182,8 +152,8 @@ std::string no_problems_message(const std::vector<std::string>& submissions) {
 }
 
 std::string file_sha1(const fs::path& path) {
-  Sha1 hash;
-  add_file(hash, path);
+  ContentHash hash;
+  hash.add_file(path);
   return hash.hex();
 }
 
@@ -290,9 +260,9 @@ BatchPlan make_plan(const std::vector<FoundSubmission>& found,
     planned.metrics = problem.metrics;
     planned.convention = problem.convention;
     for (const TestCase& test : planned_test_cases(problem, test_names)) {
-      Sha1 hash;
-      add_file(hash, test.input);
-      add_file(hash, test.answer);
+      ContentHash hash;
+      hash.add_file(test.input);
+      hash.add_file(test.answer);
       planned.tests.push_back({test.name, hash.hex()});
       names_used.insert(test.name);
     }
@@ -322,7 +292,7 @@ std::vector<WorkUnit> plan_units(const BatchPlan& plan) {
     const PlannedSubmission& submission = plan.submissions[s];
     const PlannedProblem& problem = plan.problem(submission.problem);
     for (std::size_t t = 0; t < problem.tests.size(); ++t) {
-      Sha1 hash;
+      ContentHash hash;
       hash.add(submission.sha1);
       hash.add(problem.tests[t].sha1);
       hash.add(fmt::format("{} {} {}", problem.limits.cpu_ms,

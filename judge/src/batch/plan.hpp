@@ -133,7 +133,8 @@ BatchPlan union_of_plans(const std::vector<BatchPlan>& plans);
 // "alice/nuts-bolts/01-sample": how units are named in messages and journal keys.
 std::string unit_name(const BatchPlan& plan, const WorkUnit& unit);
 
-// SHA-1 of a file's bytes, as 40 hex digits. Throws ConfigError if unreadable.
+// SHA-1 of a file's bytes as one piece, its length first (base/content_hash.hpp), as
+// 40 hex digits. Throws ConfigError if unreadable.
 std::string file_sha1(const std::filesystem::path& path);
 
 }  // namespace judge

@@ -7,9 +7,11 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <initializer_list>
 #include <optional>
@@ -257,6 +259,25 @@ TEST_F(BoxedProcess, TheProgramRunsOnTheCpuItWasGivenOnceItOrTheInteractorWaits)
   starting.reap();
   waiting.kill_group();
   waiting.reap();
+}
+
+// judge-box's number options take the whole value as the number: "--uid x" was read
+// as uid 0 (root) by a bare strtol. The judge never writes such a value, so a caller's
+// bug ends the box at once with the option named, before anything runs.
+TEST_F(BoxedProcess, RefusesANumberOptionThatIsNotAWholeNumber) {
+  TempDir dir;
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"--uid", "x"}, {"--gid", "12abc"}, {"--cpu", "1k"}, {"--scratch-kib", "-5"}, {"--copy-out-files", ""}};
+  for (const auto& [option, value] : bad) {
+    const fs::path err = dir.path() / "stderr";
+    const std::string command =
+        box_.string() + " " + option + " '" + value + "' -- /bin/true 3>/dev/null 2>" + err.string();
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << option;
+    EXPECT_EQ(WEXITSTATUS(status), 127) << option;
+    EXPECT_NE(read_head(err, 4096).find(option + " wants a whole number"), std::string::npos)
+        << option << ": " << read_head(err, 4096);
+  }
 }
 
 TEST_F(BoxedProcess, KillingTheProgramIsReportedAsSigkill) {

@@ -64,22 +64,32 @@ int sweep_dead_run_folders(const UniqueFd& base, const fs::path& shown_base, con
   return removed;
 }
 
-PrivateTmpdir::PrivateTmpdir() {
-  const fs::path base = temp_base();
+namespace {
+
+// The run folder in `base`: a TempDir, with what to do when it cannot be made.
+TempDir run_folder_in(const fs::path& base) {
   std::error_code ec;
   if (!fs::is_directory(base, ec))
     throw ConfigError(fmt::format("no folder for temporary files: {} is not a folder (set TMPDIR "
                                   "to a writable folder)",
                                   base.string()));
+  try {
+    return TempDir(base, run_folder_prefix);
+  } catch (const JudgeFault& fault) {
+    throw ConfigError(fmt::format("{} (set TMPDIR to a writable folder)", fault.what()));
+  }
+}
+
+}  // namespace
+
+// The folder is made first (folder_), then opened through the checked base's descriptor
+// (base/private_folder.hpp): a base that fails the checks throws, and folder_ removes
+// the folder it made.
+PrivateTmpdir::PrivateTmpdir() : folder_(run_folder_in(temp_base())) {
+  const fs::path base = temp_base();
   const UniqueFd base_fd = open_base_folder(base);
-  std::string pattern = (base / (std::string(run_folder_prefix) + "XXXXXX")).string();
-  if (::mkdtemp(pattern.data()) == nullptr)
-    throw ConfigError(fmt::format("cannot create a temporary folder in {}: {} (set TMPDIR to a "
-                                  "writable folder)",
-                                  base.string(), std::strerror(errno)));
-  path_ = pattern;
-  const std::string name = path_.filename().string();
-  lock_ = open_private_folder(base_fd, name, 0700, path_);
+  const std::string name = path().filename().string();
+  lock_ = open_private_folder(base_fd, name, 0700, path());
   // Blocking: a sweeping judge may hold it for a moment, finds no marker, lets go.
   while (::flock(lock_.get(), LOCK_EX) != 0 && errno == EINTR) {
   }
@@ -88,15 +98,14 @@ PrivateTmpdir::PrivateTmpdir() {
   // submission running under another uid still reaches its own working folder.
   ::fchmod(lock_.get(), 0711);
   if (const char* tmpdir = std::getenv("TMPDIR")) previous_ = tmpdir;
-  ::setenv("TMPDIR", path_.c_str(), 1);
+  ::setenv("TMPDIR", path().c_str(), 1);
   sweep_dead_run_folders(base_fd, base, name);
 }
 
 PrivateTmpdir::~PrivateTmpdir() {
   if (previous_) ::setenv("TMPDIR", previous_->c_str(), 1);
   else ::unsetenv("TMPDIR");
-  std::error_code ec;
-  fs::remove_all(path_, ec);
+  // folder_ then removes the folder, and lock_ lets its lock go (member order).
 }
 
 }  // namespace judge

@@ -25,6 +25,7 @@
 #include <string>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 #include "base/unique_fd.hpp"
 
 namespace judge {
@@ -50,11 +51,13 @@ class PrivateTmpdir {
   PrivateTmpdir& operator=(const PrivateTmpdir&) = delete;
   ~PrivateTmpdir();  // restores TMPDIR, removes the folder, then lets its lock go
 
-  const std::filesystem::path& path() const { return path_; }
+  const std::filesystem::path& path() const { return folder_.path(); }
 
  private:
-  std::filesystem::path path_;
+  // Members go in reverse order: the folder is removed (folder_) before its lock is let
+  // go (lock_), so no sweeping judge ever sees it unlocked with our marker in it.
   UniqueFd lock_;  // the folder, flocked while this judge lives
+  TempDir folder_;
   std::optional<std::string> previous_;  // TMPDIR as it was (nullopt: unset)
 };
 

@@ -18,10 +18,10 @@
 #include <utility>
 #include <vector>
 
-#include "base/unique_fd.hpp"
-#include "process/environment.hpp"
-#include "box/box_channel.hpp"
 #include "base/exit_facts.hpp"
+#include "base/unique_fd.hpp"
+#include "process/box_channel.hpp"
+#include "process/environment.hpp"
 
 namespace judge {
 

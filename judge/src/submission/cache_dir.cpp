@@ -11,6 +11,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/private_folder.hpp"
 #include "base/unique_fd.hpp"
 
 namespace judge {
@@ -18,23 +19,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string mode_text(mode_t mode) { return fmt::format("{:04o}", mode & 07777); }
-
-// A folder above the cache: root's or ours, and nobody else may rename what is in it
-// (not writable by group or others, or sticky).
+// A folder above the cache: a base (base/private_folder.hpp: root's or ours, and
+// nobody else may rename what is in it).
 void check_ancestor(const fs::path& dir, const fs::path& cache) {
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0)
     throw ConfigError(fmt::format("compile cache {}: cannot check {}: {}", cache.string(), dir.string(),
                                   std::strerror(errno)));
-  const bool trusted_owner = st.st_uid == 0 || st.st_uid == ::geteuid();
-  const bool others_may_rename = (st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && (st.st_mode & S_ISVTX) == 0;
-  if (!trusted_owner || others_may_rename)
-    throw ConfigError(fmt::format(
-        "compile cache {}: refused, because {} above it is {} (owner uid {}, mode {}): another user could replace "
-        "cached programs; set JUDGE_CACHE_DIR to a folder of your own",
-        cache.string(), dir.string(), !trusted_owner ? "owned by another user" : "writable by other users", st.st_uid,
-        mode_text(st.st_mode)));
+  if (const std::string why = why_not_base(st); !why.empty())
+    throw ConfigError(
+        fmt::format("compile cache {}: refused, because {} above it is {}: another user could replace "
+                    "cached programs; set JUDGE_CACHE_DIR to a folder of your own",
+                    cache.string(), dir.string(), why));
 }
 
 }  // namespace
@@ -57,15 +53,12 @@ fs::path checked_cache_dir(const fs::path& given) {
     throw ConfigError(fmt::format("compile cache {}: cannot open it as a folder ({}): a symbolic link is not taken; "
                                   "set JUDGE_CACHE_DIR to a folder of your own",
                                   dir.string(), std::strerror(errno)));
-  if (st.st_uid != ::geteuid())
-    throw ConfigError(fmt::format("compile cache {}: refused, because it is owned by uid {}, not by this judge's "
-                                  "uid {}: another user could replace cached programs; set JUDGE_CACHE_DIR to a "
-                                  "folder of your own",
-                                  dir.string(), st.st_uid, ::geteuid()));
-  if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
-    throw ConfigError(fmt::format("compile cache {}: refused, because other users may write it (mode {}); "
-                                  "chmod go-w it or set JUDGE_CACHE_DIR",
-                                  dir.string(), mode_text(st.st_mode)));
+  if (const std::string why = why_not_private(st); !why.empty())
+    throw ConfigError(
+        fmt::format("compile cache {}: refused, because it is {} (the judge's uid is {}): another user "
+                    "could replace cached programs; chmod go-w it or set JUDGE_CACHE_DIR to a folder "
+                    "of your own",
+                    dir.string(), why, ::geteuid()));
   // The folders above, through their real paths (a link on the way is judged by
   // the folder it leads to).
   std::error_code ec;

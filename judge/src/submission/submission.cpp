@@ -99,8 +99,8 @@ Sources stored_sources(const fs::path& path, const BuildCache& cache, const Subm
   ingest.confine_to = options.confine_to;
   stored = cache.store_sources(path, ingest);
   // An executable file without an ending is a program as it is whatever the languages
-  // table says (the table matches endings only): reading the table (YAML, ~0.3 ms of a
-  // judge run's CPU) is left out for it.
+  // table says (the table matches endings only): reading the table (YAML, a visible
+  // part of a short judge run's CPU: docs/performance-log.md) is left out for it.
   if (options.language.empty() && !stored.files.folder && !fs::path(stored.files.name).has_extension() &&
       stored.files.files.front().executable) {
     Sources as_it_is;

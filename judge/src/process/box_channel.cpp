@@ -1,4 +1,4 @@
-#include "box/box_channel.hpp"
+#include "process/box_channel.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

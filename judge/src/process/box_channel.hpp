@@ -17,8 +17,8 @@
 #include <string>
 
 #include "base/errors.hpp"
-#include "base/unique_fd.hpp"
 #include "base/exit_facts.hpp"
+#include "base/unique_fd.hpp"
 
 namespace judge {
 
