@@ -1,14 +1,15 @@
 // The problem setter's subcommands of the judge command line: `doctor` (is this host
 // fit to judge), `validate` (test inputs through the input validators), `generate`
-// (test inputs from the manifest), `new` (a problem's skeleton) and `stress` (a
-// submission on generated tests until one fails): their options (their help:
-// cli/command_help.hpp).
+// (test inputs from the manifest), `new` (a problem's skeleton), `export` (a package
+// for other judges) and `stress` (a submission on generated tests until one fails):
+// their options (their help: cli/command_help.hpp).
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/shared_options.hpp"
 
 #include "doctor/doctor.hpp"
+#include "export/export_command.hpp"
 #include "generate/generate.hpp"
 #include "skeleton/skeleton.hpp"
 #include "stress/stress_command.hpp"
@@ -66,7 +67,22 @@ void add_new(Commands& commands) {
   if (!commands.wanted(new_help)) return;
   auto [new_problem, o] = commands.add_with<NewProblemOptions>(new_help, run_new_command);
   new_problem->add_option("DIR", o.dir, "the new problem's folder (its name is the folder's)")->required();
+  new_problem->add_option("--format", o.format, "icpc (an ICPC 2025-09 package) or judge (this judge's problem.json)")
+      ->check(CLI::IsMember({"icpc", "judge"}))
+      ->capture_default_str();
   add_quiet_flag(new_problem, o.quiet, "do not list the files written");
+}
+
+void add_export(Commands& commands) {
+  if (!commands.wanted(export_help)) return;
+  auto [export_problem, o] = commands.add_with<ExportCommandOptions>(export_help, run_export_command);
+  add_problem_argument(export_problem, o.problem);
+  export_problem->add_option("DEST", o.dest, "the package to write: a new folder, or FILE.zip")->required();
+  export_problem->add_option("--format", o.format, "icpc (ICPC/Kattis 2025-09) or polygon")
+      ->check(CLI::IsMember({"icpc", "polygon"}))
+      ->capture_default_str();
+  export_problem->add_option("--uuid", o.uuid, "problem.yaml's uuid (default: one derived from the problem's name)");
+  add_quiet_flag(export_problem, o.quiet, "print only what could not be carried");
 }
 
 }  // namespace
@@ -76,6 +92,7 @@ void add_setter_commands(Commands& commands) {
   add_validate(commands);
   add_generate(commands);
   add_new(commands);
+  add_export(commands);
   add_stress(commands);
 }
 

@@ -1,0 +1,46 @@
+#include "export/export_command.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "export/icpc_export.hpp"
+#include "export/polygon_export.hpp"
+#include "export/zip_writer.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+Package export_package(const Problem& problem, const ExportCommandOptions& options) {
+  if (options.format == "icpc") return icpc_package(problem, ExportOptions{options.uuid});
+  if (options.format == "polygon") return polygon_package(problem);
+  throw ConfigError(fmt::format("--format {}: use icpc (the ICPC/Kattis 2025-09 package) or polygon", options.format));
+}
+
+int run_export_command(const ExportCommandOptions& options) {
+  const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
+  const Package package = export_package(problem, options);
+  const fs::path dest = options.dest;
+  const bool zip = dest.extension() == ".zip";
+  if (zip) write_package_zip(package, dest);
+  else write_package_folder(package, dest);
+  for (const std::string& item : package.not_carried) std::cerr << "judge export: not carried: " << item << "\n";
+  const std::string stem = dest.stem().string();
+  if (options.format == "icpc" &&
+      !std::all_of(stem.begin(), stem.end(), [](unsigned char c) { return std::islower(c) || std::isdigit(c); }))
+    std::cerr << fmt::format("judge export: note: the ICPC format names a package folder (or NAME.zip) with a-z and "
+                             "0-9 only; {} is not\n", stem);
+  if (!options.quiet)
+    std::cout << fmt::format("{}: {} files written to {} ({} package){}\n", problem.name, package.files.size(),
+                             dest.string(), options.format == "icpc" ? "ICPC 2025-09" : "Polygon",
+                             package.not_carried.empty() ? ""
+                                                         : fmt::format("; {} things not carried (README.md lists "
+                                                                       "them)",
+                                                                       package.not_carried.size()));
+  return 0;
+}
+
+}  // namespace judge
