@@ -50,8 +50,9 @@ def main():
     for participant, problems in CONTEST.items():
         os.makedirs(os.path.join(args.work, "subs", participant))
         for problem, source in problems.items():
-            os.symlink(os.path.join(ROOT, "solutions", problem, source),
-                       os.path.join(args.work, "subs", participant, problem + os.path.splitext(source)[1]))
+            # A copy: a participant's link out of its folder is not followed (docs/sandbox.md).
+            shutil.copyfile(os.path.join(ROOT, "solutions", problem, source),
+                            os.path.join(args.work, "subs", participant, problem + os.path.splitext(source)[1]))
     report = os.path.join(args.artifacts, "batch-report.html")
     env = dict(os.environ, JUDGE_CACHE_DIR=os.path.join(args.work, "cache"))
     batch = subprocess.run([os.path.abspath(args.judge), "batch", "subs", "--problems", "nuts-bolts,egg-drop",

@@ -19,8 +19,8 @@
 #include "export/package_readme.hpp"
 #include "export/standalone_sources.hpp"
 #include "export/testlib_adapter.hpp"
-#include "problem/example_submissions.hpp"
-#include "run/limits.hpp"
+#include "verify/example_submissions.hpp"
+#include "base/limits.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

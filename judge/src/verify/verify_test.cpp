@@ -2,6 +2,7 @@
 // submission, a fake prepare makes (or refuses) submissions.
 #include "verify/verify.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include <gtest/gtest.h>
@@ -25,18 +26,30 @@ TestFacts facts_with(std::int64_t cpu_ms, int interactor_exit = 42) {
 class FakeExecutor : public TestExecutor {
  public:
   std::map<std::string, std::int64_t> cpu_ms;
+  std::map<std::string, std::int64_t> sleep_ms;  // wall time beyond the CPU time
   std::vector<std::int64_t> limits_seen;
+  std::vector<std::int64_t> wall_limits_seen;
   TestRecord run_test(const Problem&, const Submission& submission, const TestCase& test,
                       const RunOptions& options) override {
     limits_seen.push_back(options.limits.cpu_ms);
+    wall_limits_seen.push_back(options.limits.wall_ms);
     const std::string& name = submission.command.at(0);
     TestRecord record;
     record.name = test.name;
     const int exit = name.find("wrong") != std::string::npos ? 43 : name.find("je") != std::string::npos ? 1 : 42;
     PassRecord pass;
-    pass.facts = facts_with(cpu_ms.at(name), exit);
-    pass.facts.limits = options.limits;
-    if (cpu_ms.at(name) > options.limits.cpu_ms) pass.facts.submission.hit_cpu_limit = true;
+    TestFacts& facts = pass.facts;
+    facts = facts_with(cpu_ms.at(name), exit);
+    facts.limits = options.limits;
+    if (cpu_ms.at(name) > options.limits.cpu_ms) facts.submission.hit_cpu_limit = true;
+    // As the watchdog does: a run still going at the wall limit is stopped there.
+    const std::int64_t wall_ms = cpu_ms.at(name) + (sleep_ms.contains(name) ? sleep_ms.at(name) : 0);
+    facts.submission.exit.wall_ms = std::min(wall_ms, options.limits.wall_ms);
+    if (wall_ms > options.limits.wall_ms) {
+      facts.submission.hit_wall_limit = facts.submission.killed_by_judge = true;
+      facts.submission.exit.signaled = true;
+      facts.submission.exit.signal = 9;
+    }
     record.passes.push_back(pass);
     return record;
   }
@@ -137,6 +150,34 @@ TEST(Verify, ATimeLimitIsInferredFromTheAcceptedSubmissionsFirst) {
   EXPECT_EQ(report.submissions[0].status, VerifyStatus::ok);
   EXPECT_EQ(report.submissions[0].run->limits.cpu_ms, 1000);
   EXPECT_EQ(report.submissions[1].status, VerifyStatus::ok);
+}
+
+// BAPCtools' guess_close_stdout_1: little CPU, a 10 s sleep, then exit 0. With the
+// placeholder's wall limit (21 s) it would end and be judged by the interactor; at the
+// inferred limit (1 s, run at 1.5 s) its wall limit is 2 * 1.5 + 1 = 4 s: ILE.
+TEST(Verify, EveryRunHasTheWallLimitOfItsTimeLimitNeverThePlaceholders) {
+  FakeExecutor executor;
+  executor.cpu_ms = {{"time_limit_exceeded/sleeper.cpp", 1}, {"accepted/fast.cpp", 300},
+                     {"accepted/dawdler.cpp", 300}};
+  executor.sleep_ms = {{"time_limit_exceeded/sleeper.cpp", 10000}, {"accepted/dawdler.cpp", 5000}};
+  Problem problem = package(true);
+  problem.limits.wall_ms = default_wall_ms(problem.limits.cpu_ms);  // the placeholder's, 21 s
+  const std::vector<ExampleSubmission> submissions{
+      example("time_limit_exceeded/sleeper.cpp",
+              rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
+      example("accepted/fast.cpp", rule({Verdict::AC}, {}, "folder accepted/")),
+      example("accepted/dawdler.cpp", rule({Verdict::AC}, {}, "folder accepted/"))};
+  const VerifyReport report = verify_problem(problem, submissions, {}, executor, runnable);
+  EXPECT_EQ(report.time_limit_ms, 1000);
+  EXPECT_EQ(executor.wall_limits_seen.back(), 4000);
+  ASSERT_TRUE(report.submissions[0].run.has_value());
+  EXPECT_EQ(report.submissions[0].run->verdict, Verdict::ILE);
+  EXPECT_EQ(report.submissions[0].status, VerifyStatus::ok);
+  // Measured with the placeholder (5.3 s of wall time), judged at the limit: past
+  // its 3 s wall limit, so not AC there.
+  ASSERT_TRUE(report.submissions[2].run.has_value());
+  EXPECT_EQ(report.submissions[2].run->verdict, Verdict::ILE);
+  EXPECT_EQ(report.submissions[2].status, VerifyStatus::fail);
 }
 
 TEST(Verify, ASubmissionStopsAtItsFirstTimeLimitUnlessAllTestsAreAsked) {
