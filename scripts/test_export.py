@@ -17,6 +17,11 @@
                 pass; `judge new --format judge` keeps problem.json
   polygon       a Polygon package (testdata/polygon/guess) exported to ICPC: `judge
                 verify` gives every solution the verdicts it got from the Polygon package
+  to-polygon NAME  `judge export NAME --format polygon` (NAME a problem, or "new": the
+                `judge new --format judge` skeleton): what it could not carry is on
+                stderr and in README.md; files/interactor.cpp builds alone with g++ in a
+                temporary folder; `judge verify` passes on the Polygon package (the judge
+                reads Polygon packages with testlib's convention: the adapter's 0 / 1)
 """
 import argparse
 import json
@@ -200,9 +205,43 @@ def check_polygon(args, checks):
     checks.expect(before == after and len(before) == 8, f"the same verdicts and scores: {before} / {after}")
 
 
+# What each Polygon export must say it could not carry (a phrase of it).
+POLYGON_NOT_CARRIED = {"new": "multi-pass", "egg-drop": "the scoring (max_metric)",
+                       "twin-cookies": "the scoring (subtasks)", "nuts-bolts": "multi-pass tests"}
+# nuts-bolts' interactor is five .cpp files whose helpers collide in one file (said on
+# stderr): the export is checked for what it says, not built.
+POLYGON_UNBUILT = {"nuts-bolts": "Polygon compiles one file"}
+
+
+def check_to_polygon(args, checks, name):
+    problem = name
+    if name == "new":
+        problem = os.path.join(args.work, "guess")
+        scenario_steps.run([args.judge, "new", problem, "--format", "judge", "-q"])
+    package = os.path.join(args.work, "polygon")
+    proc = scenario_steps.run([args.judge, "export", problem, package, "--format", "polygon"])
+    checks.expect(proc.returncode == 0 and os.path.exists(os.path.join(package, "problem.xml")),
+                  f"judge export {name} --format polygon exits 0 and writes problem.xml")
+    readme = open(os.path.join(package, "README.md")).read()
+    phrase = POLYGON_NOT_CARRIED[name]
+    said = phrase in proc.stderr and phrase in readme
+    checks.expect(said if name != "new" else not said, f"stderr and README.md say ...{phrase}... (when it applies)")
+    if name in POLYGON_UNBUILT:
+        phrase = POLYGON_UNBUILT[name]
+        checks.expect(phrase in proc.stderr and phrase in readme, f"stderr and README.md say ...{phrase}...")
+        return
+    folder = tempfile.mkdtemp(prefix="judge-export-polygon-gpp-")
+    shutil.copy(os.path.join(package, "files", "interactor.cpp"), folder)
+    proc = scenario_steps.run(["g++", "-O2", "-std=gnu++20", "interactor.cpp", "-o", "interactor"], cwd=folder,
+                              timeout=900, tail=20)
+    checks.expect(proc.returncode == 0, f"files/interactor.cpp builds alone with g++ in {folder}")
+    proc = scenario_steps.run([args.judge, "verify", package, "-q"], timeout=1800, tail=8)
+    checks.expect(proc.returncode == 0 and " 0 not," in proc.stdout, "judge verify passes on the Polygon package")
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("case", choices=["problem", "zip", "new", "polygon"])
+    parser.add_argument("case", choices=["problem", "zip", "new", "polygon", "to-polygon"])
     parser.add_argument("name", nargs="?")
     for option in ("--judge", "--work", "--build", "--source"):
         parser.add_argument(option, required=True)
@@ -214,6 +253,8 @@ def main():
         check_problem(args, checks, args.name)
     elif args.case == "zip":
         check_zip(args, checks)
+    elif args.case == "to-polygon":
+        check_to_polygon(args, checks, args.name)
     elif args.case == "new":
         check_new(args, checks)
     else:

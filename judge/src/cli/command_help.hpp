@@ -157,10 +157,8 @@ inline constexpr CommandHelp cache_help{
     "Example: judge cache --stats"};
 
 // Every subcommand, for Commands::only (cli/commands.hpp).
-inline constexpr const CommandHelp* all_commands[] = {&run_help,      &verify_help,   &batch_help,
-                                                      &merge_help,    &report_help,   &batch_worker_help,
-                                                      &doctor_help,   &validate_help, &generate_help,
-                                                      &new_help,      &export_help,   &stress_help,
-                                                      &languages_help, &cache_help};
+inline constexpr const CommandHelp* all_commands[] = {
+    &run_help,      &verify_help,   &batch_help, &merge_help,  &report_help, &batch_worker_help, &doctor_help,
+    &validate_help, &generate_help, &new_help,   &export_help, &stress_help, &languages_help,    &cache_help};
 
 }  // namespace judge

@@ -4,7 +4,11 @@
 // for other judges), `stress` (a submission on generated tests until one fails),
 // `languages` (what submissions may be written in) and `cache` (the compile cache):
 // their options (their help: cli/command_help.hpp).
+#include <string>
+#include <vector>
+
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 
 #include "cli/commands.hpp"
 #include "cli/shared_options.hpp"
@@ -14,8 +18,8 @@
 #include "generate/generate.hpp"
 #include "skeleton/skeleton.hpp"
 #include "stress/stress_command.hpp"
-#include "submission/languages.hpp"
 #include "submission/cache_command.hpp"
+#include "submission/languages.hpp"
 #include "validate/validate.hpp"
 
 namespace judge {
@@ -93,8 +97,14 @@ void add_export(Commands& commands) {
   auto [export_problem, o] = commands.add_with<ExportCommandOptions>(export_help, run_export_command);
   add_problem_argument(export_problem, o.problem);
   export_problem->add_option("DEST", o.dest, "the package to write: a new folder, or FILE.zip")->required();
-  export_problem->add_option("--format", o.format, "icpc (ICPC/Kattis 2025-09) or polygon")
-      ->check(CLI::IsMember({"icpc", "polygon"}))
+  std::vector<std::string> formats;
+  std::string described;
+  for (const ExportFormat& format : export_formats()) {
+    formats.push_back(format.name);
+    described += fmt::format("{}{} ({})", described.empty() ? "" : ", ", format.name, format.description);
+  }
+  export_problem->add_option("--format", o.format, "the package's format: " + described)
+      ->check(CLI::IsMember(formats))
       ->capture_default_str();
   export_problem->add_option("--uuid", o.uuid, "problem.yaml's uuid (default: one derived from the problem's name)");
   add_quiet_flag(export_problem, o.quiet, "print only what could not be carried");

@@ -14,13 +14,13 @@
 #include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
+#include "base/limits.hpp"
 #include "base/text_file.hpp"
 #include "export/icpc_testdata_export.hpp"
 #include "export/package_readme.hpp"
 #include "export/standalone_sources.hpp"
 #include "export/testlib_adapter.hpp"
 #include "verify/example_submissions.hpp"
-#include "base/limits.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -87,19 +87,29 @@ std::string problem_json_interactor(const Problem& problem) {
   return config.is_object() ? config.value("interactor", "interactor") : "interactor";
 }
 
-// output_validator/ from problem.json's interactor. Returns the program (to know
-// whether the library's options can be given and whether it writes nextpass.in).
-StandaloneProgram add_output_validator(Package& package, const Problem& problem) {
+}  // namespace
+
+fs::path native_interactor_source(const Problem& problem) {
   if (problem.convention == InteractorConvention::testlib)
-    throw ConfigError("cannot export a problem.json problem with a testlib interactor to ICPC yet: an ICPC output "
-                      "validator speaks the ICPC convention (docs/problem-format.md)");
+    throw ConfigError(
+        "cannot export a problem.json problem with a testlib interactor yet: an ICPC output validator speaks the "
+        "ICPC convention (docs/problem-format.md)");
   const std::string name = problem_json_interactor(problem);
   const auto source = program_source(problem.dir, name);
   if (!source)
-    throw ConfigError(fmt::format("cannot export {}: its interactor '{}' has no source beside it ({}.cpp, .cc, .c "
-                                  "or .py); an ICPC package holds the validator's sources",
-                                  problem.dir.string(), name, name));
-  return add_program(package, "output_validator", *source, {});
+    throw ConfigError(fmt::format(
+        "cannot export {}: its interactor '{}' has no source beside it ({}.cpp, .cc, .c or .py); a package holds "
+        "the interactor's sources",
+        problem.dir.string(), name, name));
+  return *source;
+}
+
+namespace {
+
+// output_validator/ from problem.json's interactor. Returns the program (to know
+// whether the library's options can be given and whether it writes nextpass.in).
+StandaloneProgram add_output_validator(Package& package, const Problem& problem) {
+  return add_program(package, "output_validator", native_interactor_source(problem), {});
 }
 
 void add_input_validators(Package& package, const Problem& problem) {
@@ -110,9 +120,10 @@ void add_input_validators(Package& package, const Problem& problem) {
     } else if (extension == ".cpp" || extension == ".cc" || extension == ".c") {
       add_program(package, "input_validators/" + validator.stem().string(), validator, {problem.dir});
     } else {
-      package.not_carried.push_back(fmt::format("the input validator {} is not a source (.cpp, .c, .py): an ICPC "
-                                                "package cannot carry it",
-                                                validator.string()));
+      package.not_carried.push_back(
+          fmt::format("the input validator {} is not a source (.cpp, .c, .py): an ICPC "
+                      "package cannot carry it",
+                      validator.string()));
     }
   }
 }
@@ -122,8 +133,8 @@ void add_generators(Package& package, const Problem& problem) {
   if (problem.generator.empty()) return;
   const auto source = program_source(problem.dir, problem.generator);
   if (!source) {
-    package.not_carried.push_back(fmt::format("the generator '{}' has no source beside it: generators/ is left out",
-                                              problem.generator));
+    package.not_carried.push_back(
+        fmt::format("the generator '{}' has no source beside it: generators/ is left out", problem.generator));
     return;
   }
   const bool python = source->extension() == ".py";
@@ -194,8 +205,8 @@ void add_submissions(Package& package, const Problem& problem, bool scoring) {
   std::string file_entries;
   for (const ExampleSubmission& submission : list_example_submissions(problem)) {
     if (submission.folder == "compile_error") {
-      package.not_carried.push_back(fmt::format("{}: ICPC packages have no compile error expectation; left out",
-                                                submission.name));
+      package.not_carried.push_back(
+          fmt::format("{}: ICPC packages have no compile error expectation; left out", submission.name));
       continue;
     }
     copy_submission(package, submission);
@@ -208,9 +219,9 @@ void add_submissions(Package& package, const Problem& problem, bool scoring) {
         file_entries += fmt::format("{}:\n  score: [{}, {}]\n", yaml_quoted(submission.name), rule.score->first,
                                     rule.score->second);
       else if (rule.score_below_max)
-        package.not_carried.push_back(fmt::format(
-            "{}: 'a score below the maximum' has no submissions.yaml form; give it an expect-score line",
-            submission.name));
+        package.not_carried.push_back(
+            fmt::format("{}: 'a score below the maximum' has no submissions.yaml form; give it an expect-score line",
+                        submission.name));
     }
   }
   std::string yaml;
@@ -220,7 +231,8 @@ void add_submissions(Package& package, const Problem& problem, bool scoring) {
     package.add_text("submissions/submissions.yaml",
                      "# What the example submissions must get beyond the default folders (accepted, wrong_answer,\n"
                      "# time_limit_exceeded, run_time_error): the verdicts this judge tells apart and ICPC judges do "
-                     "not.\n" + yaml);
+                     "not.\n" +
+                         yaml);
 }
 
 // "2" for 2000 ms; a time limit that is not whole seconds gets a time_resolution it is a
@@ -259,8 +271,10 @@ std::string problem_yaml(const Problem& problem, const std::string& name, const 
 void note_limits(const Problem& problem, std::vector<std::string>& not_carried) {
   const Limits& limits = problem.limits;
   if (limits.wall_ms != default_wall_ms(limits.cpu_ms))
-    not_carried.push_back(fmt::format("the wall-clock limit of {} ms: the format has none (a judge system picks its "
-                                      "own)", limits.wall_ms));
+    not_carried.push_back(
+        fmt::format("the wall-clock limit of {} ms: the format has none (a judge system picks its "
+                    "own)",
+                    limits.wall_ms));
   if (limits.processes != Limits{}.processes)
     not_carried.push_back(fmt::format("the process limit of {}: the format has none", limits.processes));
   if (limits.output_kib % 1024 != 0 || limits.memory_kib % 1024 != 0)
@@ -298,7 +312,8 @@ void add_tests(Package& package, const IcpcTestdata& data) {
       const std::string stem = folder + "/" + fs::path(test.name).filename().string();
       package.add_copy(stem + ".in", test.input);
       if (test.answer == "/dev/null") package.add_text(stem + ".ans", "");
-      else package.add_copy(stem + ".ans", test.answer);
+      else
+        package.add_copy(stem + ".ans", test.answer);
     }
   for (const auto& [path, text] : data.group_files) package.add_text(path, text);
 }
@@ -318,8 +333,9 @@ Package native_icpc_package(const Problem& problem, const ExportOptions& options
   if (problem.new_second_between_passes) {
     if (validator.uses_interactor_library) validator_args.push_back("--new-second-before-next-pass");
     else
-      package.not_carried.push_back("new_second_between_passes: the interactor does not use this judge's library, "
-                                    "which would wait for the clock's next second before the next pass");
+      package.not_carried.push_back(
+          "new_second_between_passes: the interactor does not use this judge's library, "
+          "which would wait for the clock's next second before the next pass");
   }
   const IcpcTestdata data = place_icpc_tests(problem, validator_args, validator.uses_interactor_library);
   kind.scoring = data.scoring;
@@ -344,8 +360,8 @@ Package native_icpc_package(const Problem& problem, const ExportOptions& options
   note_limits(problem, package.not_carried);
   package.add_text("problem.yaml",
                    problem_yaml(problem, name, options.uuid.empty() ? problem_uuid(problem.name) : options.uuid, kind));
-  package.add_text("README.md", package_readme(problem, "ICPC 2025-09", package.not_carried,
-                                               validator.uses_interactor_library));
+  package.add_text("README.md",
+                   package_readme(problem, "ICPC 2025-09", package.not_carried, validator.uses_interactor_library));
   return package;
 }
 
@@ -364,14 +380,17 @@ const std::map<std::string, TagFolder>& polygon_tag_folders() {
       {"failed", {"run_time_error", ""}},
       {"rejected", {"rejected", ""}},
       {"presentation-error",
-       {"presentation_error", "# Polygon's presentation-error: ICPC judges say wrong answer\n\"presentation_error\":\n"
-                              "  permitted: [AC, WA]\n  required: [WA]\n"}},
+       {"presentation_error",
+        "# Polygon's presentation-error: ICPC judges say wrong answer\n\"presentation_error\":\n"
+        "  permitted: [AC, WA]\n  required: [WA]\n"}},
       {"memory-limit-exceeded",
-       {"memory_limit_exceeded", "# Polygon's memory-limit-exceeded: ICPC judges say run time error\n"
-                                 "\"memory_limit_exceeded\":\n  permitted: [AC, RTE]\n  required: [RTE]\n"}},
+       {"memory_limit_exceeded",
+        "# Polygon's memory-limit-exceeded: ICPC judges say run time error\n"
+        "\"memory_limit_exceeded\":\n  permitted: [AC, RTE]\n  required: [RTE]\n"}},
       {"time-limit-exceeded-or-accepted",
-       {"time_limit_exceeded_or_accepted", "# Polygon's time-limit-exceeded-or-accepted\n"
-                                           "\"time_limit_exceeded_or_accepted\":\n  permitted: [AC, TLE]\n"}},
+       {"time_limit_exceeded_or_accepted",
+        "# Polygon's time-limit-exceeded-or-accepted\n"
+        "\"time_limit_exceeded_or_accepted\":\n  permitted: [AC, TLE]\n"}},
       {"time-limit-exceeded-or-memory-limit-exceeded",
        {"time_limit_exceeded_or_memory_limit_exceeded",
         "# Polygon's time-limit-exceeded-or-memory-limit-exceeded\n"
@@ -386,8 +405,8 @@ void add_polygon_submissions(Package& package, const Problem& problem) {
     const auto folder = polygon_tag_folders().find(tag);
     if (folder == polygon_tag_folders().end()) {
       if (tag != "do-not-run")
-        package.not_carried.push_back(fmt::format("{}: the solution tag '{}' has no ICPC form; left out",
-                                                  path.filename().string(), tag));
+        package.not_carried.push_back(
+            fmt::format("{}: the solution tag '{}' has no ICPC form; left out", path.filename().string(), tag));
       continue;
     }
     package.add_copy(fmt::format("submissions/{}/{}", folder->second.folder, path.filename().string()), path);
@@ -433,10 +452,12 @@ Package polygon_icpc_package(const Problem& problem, const ExportOptions& option
   package.not_carried.push_back(
       "testlib points: this judge scores a Polygon package as points (each test max_score / tests, or the points "
       "its checker gives); as an ICPC scoring problem, points above a test's max_score / tests are a judge error");
-  package.not_carried.push_back("the statement (Polygon's statements/ sections) and the input validators and "
-                                "generators of problem.xml are not carried: statement/problem.en.md is a placeholder");
-  package.add_text("statement/problem.en.md", "(This problem was exported from a Polygon package without its "
-                                              "statement.)\n");
+  package.not_carried.push_back(
+      "the statement (Polygon's statements/ sections) and the input validators and "
+      "generators of problem.xml are not carried: statement/problem.en.md is a placeholder");
+  package.add_text("statement/problem.en.md",
+                   "(This problem was exported from a Polygon package without its "
+                   "statement.)\n");
   std::string name = problem.name;
   if (const auto names = xml.get_child_optional("problem.names"))
     for (const auto& [key, node] : *names)

@@ -28,6 +28,7 @@
 // Package::not_carried and in the package's README.md.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include "export/package.hpp"
@@ -44,6 +45,11 @@ struct ExportOptions {
 // Throws ConfigError for what cannot be exported at all (an interactor given only as
 // an executable, a Polygon problem's testlib interactor, ...), saying why.
 Package icpc_package(const Problem& problem, const ExportOptions& options);
+
+// The source of a problem.json problem's interactor (NAME.cpp beside the executable
+// it names, or the source it names). ConfigError when there is none, or when the
+// interactor speaks testlib's convention.
+std::filesystem::path native_interactor_source(const Problem& problem);
 
 // A version-5 UUID of `name` (in the URL namespace); a random version-4 one when
 // `name` is empty.

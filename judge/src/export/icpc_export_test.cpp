@@ -54,10 +54,13 @@ TEST(IcpcTestdata, CumulativeSubtasksBecomeGroupsWithRequirePass) {
   EXPECT_EQ(folders.at("s1-02"), std::vector<std::string>{"data/secret/subtask1"});
   EXPECT_EQ(folders.at("s2-01"), std::vector<std::string>{"data/secret/subtask2"});
   EXPECT_NE(group_file(data, "data/secret/subtask2/test_group.yaml").find("require_pass: [\"secret/subtask1\"]"),
-            std::string::npos) << group_file(data, "data/secret/subtask2/test_group.yaml");
+            std::string::npos)
+      << group_file(data, "data/secret/subtask2/test_group.yaml");
   EXPECT_NE(group_file(data, "data/secret/subtask2/test_group.yaml").find("max_score: 70"), std::string::npos);
-  EXPECT_NE(group_file(data, "data/secret/subtask1/test_group.yaml").find("input_validator_args: [\"--subtask\",\"1\"]"),
-            std::string::npos) << group_file(data, "data/secret/subtask1/test_group.yaml");
+  EXPECT_NE(
+      group_file(data, "data/secret/subtask1/test_group.yaml").find("input_validator_args: [\"--subtask\",\"1\"]"),
+      std::string::npos)
+      << group_file(data, "data/secret/subtask1/test_group.yaml");
   EXPECT_NE(group_file(data, "data/secret/test_group.yaml").find("score_aggregation: sum\nmax_score: 100"),
             std::string::npos);
 }
@@ -75,8 +78,8 @@ TEST(IcpcTestdata, ASubtaskThatExtendsNoEarlierOneGetsCopiesOfItsTests) {
 
 TEST(IcpcTestdata, MaxMetricIsMinOfPerTestScoresFromTheLibrary) {
   const Problem problem = problem_with_tests(
-      {"01-sample", "02"}, {{"type", "max_metric"}, {"metric", "moves"}, {"max_score", 100}, {"full_at", 300000},
-                            {"zero_at", 1000000000}});
+      {"01-sample", "02"},
+      {{"type", "max_metric"}, {"metric", "moves"}, {"max_score", 100}, {"full_at", 300000}, {"zero_at", 1000000000}});
   const IcpcTestdata data = place_icpc_tests(problem, {}, true);
   EXPECT_EQ(folders_of(data).at("01-sample"), (std::vector<std::string>{"data/sample", "data/secret"}));
   EXPECT_EQ(group_file(data, "data/secret/test_group.yaml"),
@@ -111,9 +114,11 @@ TEST(IcpcExport, AProblemJsonProblemBecomesAPackage) {
   const Package package = icpc_package(problem, ExportOptions{"my-uuid"});
   std::map<std::string, std::string> files;
   for (const auto& file : package.files) files[file.path] = package_file_bytes(file);
-  EXPECT_NE(files.at("problem.yaml").find("problem_format_version: 2025-09\ntype: [\"interactive\"]\nname: \"Guess "
-                                          "It\"\nuuid: my-uuid\nlimits:\n  time_limit: 1.5\n  time_resolution: 0.1\n"),
-            std::string::npos) << files.at("problem.yaml");
+  EXPECT_NE(files.at("problem.yaml")
+                .find("problem_format_version: 2025-09\ntype: [\"interactive\"]\nname: \"Guess "
+                      "It\"\nuuid: my-uuid\nlimits:\n  time_limit: 1.5\n  time_resolution: 0.1\n"),
+            std::string::npos)
+      << files.at("problem.yaml");
   EXPECT_EQ(files.at("statement/problem.en.md"), "Guess the number.\n");
   EXPECT_EQ(files.at("data/sample/01-sample.in"), "5\n");
   EXPECT_EQ(files.at("data/sample/01-sample.ans"), "");
@@ -121,7 +126,8 @@ TEST(IcpcExport, AProblemJsonProblemBecomesAPackage) {
   EXPECT_TRUE(files.contains("output_validator/interactor_library.cpp"));
   EXPECT_NE(files.at("submissions/submissions.yaml").find("# query limit exceeded (QLE)"), std::string::npos);
   EXPECT_NE(files.at("submissions/submissions.yaml").find("\"query_limit_exceeded\":\n  permitted: [AC, WA]\n"),
-            std::string::npos) << files.at("submissions/submissions.yaml");
+            std::string::npos)
+      << files.at("submissions/submissions.yaml");
   EXPECT_TRUE(files.contains("submissions/query_limit_exceeded/linear.py"));
   EXPECT_NE(files.at("README.md").find("What the format could not carry"), std::string::npos);
 }

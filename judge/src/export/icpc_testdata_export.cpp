@@ -24,9 +24,10 @@ std::string yaml_list(const std::vector<std::string>& items) { return nlohmann::
 std::string max_score_line(double max_score, const std::string& where, std::vector<std::string>& not_carried) {
   const double rounded = std::round(max_score);
   if (rounded != max_score)
-    not_carried.push_back(fmt::format("{}: max_score {} is not a whole number, as ICPC max_score must be: {} is "
-                                      "written",
-                                      where, max_score, rounded));
+    not_carried.push_back(
+        fmt::format("{}: max_score {} is not a whole number, as ICPC max_score must be: {} is "
+                    "written",
+                    where, max_score, rounded));
   return fmt::format("max_score: {}\n", static_cast<long long>(rounded));
 }
 
@@ -120,8 +121,9 @@ IcpcTestdata place_icpc_tests(const Problem& problem, const std::vector<std::str
   if (type == "max_metric") {
     const nlohmann::json& s = problem.scoring;
     if (!library_options)
-      data.not_carried.push_back("max_metric scoring: the interactor does not use this judge's interactor library, "
-                                 "so it cannot be told to write score.txt: every accepted test scores its maximum");
+      data.not_carried.push_back(
+          "max_metric scoring: the interactor does not use this judge's interactor library, "
+          "so it cannot be told to write score.txt: every accepted test scores its maximum");
     else
       for (const std::string& word : {std::string("--score-from-metric"), s["metric"].get<std::string>(),
                                       fmt::format("{}", s["full_at"].get<double>()),

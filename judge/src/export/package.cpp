@@ -56,8 +56,10 @@ void write_one(const fs::path& root, const PackageFile& file) {
 void write_package_folder(const Package& package, const fs::path& dest) {
   std::error_code ec;
   if (fs::exists(dest, ec) && !(fs::is_directory(dest, ec) && fs::is_empty(dest, ec)))
-    throw ConfigError(fmt::format("{} already exists and is not an empty folder; export into a new folder (or a "
-                                  "FILE.zip)", dest.string()));
+    throw ConfigError(
+        fmt::format("{} already exists and is not an empty folder; export into a new folder (or a "
+                    "FILE.zip)",
+                    dest.string()));
   const fs::path parent = fs::absolute(dest).lexically_normal().parent_path();
   if (!fs::is_directory(parent, ec))
     throw ConfigError(fmt::format("the folder {} (where {} would go) does not exist", parent.string(), dest.string()));

@@ -14,11 +14,12 @@ std::string package_readme(const Problem& problem, const std::string& format,
   for (const std::string& item : not_carried) text += "- " + item + "\n";
   text += "\n## Checking it\n\n`judge verify .` runs every example submission and checks what each must get.\n";
   if (vendored)
-    text += "\n## Sources copied in\n\n"
-            "The interactor's folder holds this judge's interactor library and the headers of two\n"
-            "libraries it uses, so that it builds with a C++ compiler and nothing else installed\n"
-            "(`g++ -O2 -std=gnu++20 *.cpp`): {fmt} (fmt/, MIT license, in fmt/format.h) and\n"
-            "JSON for Modern C++ (nlohmann/, MIT license, in each file's header).\n";
+    text +=
+        "\n## Sources copied in\n\n"
+        "The interactor's folder holds this judge's interactor library and the headers of two\n"
+        "libraries it uses, so that it builds with a C++ compiler and nothing else installed\n"
+        "(`g++ -O2 -std=gnu++20 *.cpp`): {fmt} (fmt/, MIT license, in fmt/format.h) and\n"
+        "JSON for Modern C++ (nlohmann/, MIT license, in each file's header).\n";
   return text;
 }
 

@@ -150,7 +150,8 @@ class Gatherer {
       return add_embedded(Origin::vendored, found->first, found->second);
     }
     if (includer.origin == Origin::vendored) {
-      const std::string name = (fs::path(includer.name).parent_path() / include.target).lexically_normal().generic_string();
+      const std::string name =
+          (fs::path(includer.name).parent_path() / include.target).lexically_normal().generic_string();
       const auto found = vendored_.find(name);
       if (found == vendored_.end()) return std::nullopt;
       return add_embedded(Origin::vendored, found->first, found->second);
@@ -186,8 +187,10 @@ class Gatherer {
                    fmt::format("#include \"{}\"", relative_include(files_[target->second].out, file.out)));
     }
     if (file.origin == Origin::vendored && file.name == "fmt/core.h")
-      text = "// judge export: fmt is used header-only here (no libfmt to link).\n"
-             "#ifndef FMT_HEADER_ONLY\n#define FMT_HEADER_ONLY\n#endif\n" + text;
+      text =
+          "// judge export: fmt is used header-only here (no libfmt to link).\n"
+          "#ifndef FMT_HEADER_ONLY\n#define FMT_HEADER_ONLY\n#endif\n" +
+          text;
     return text;
   }
 

@@ -24,8 +24,9 @@ std::map<std::string, std::string> by_path(const StandaloneProgram& program) {
 }
 
 TEST(IncludeLines, QuotedAndAngledWithSpacesAndComments) {
-  const auto lines = include_lines("#include \"a.hpp\"\n  #  include <fmt/core.h> // why\n// #include \"no\"\n"
-                                   "#define X 1\n#include<b.h>\n");
+  const auto lines = include_lines(
+      "#include \"a.hpp\"\n  #  include <fmt/core.h> // why\n// #include \"no\"\n"
+      "#define X 1\n#include<b.h>\n");
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0].kind, '"');
   EXPECT_EQ(lines[0].target, "a.hpp");
@@ -72,8 +73,7 @@ TEST(StandaloneProgram, FilesOfOtherFoldersGoToTheTopAndIncludesFollowThem) {
   write(scratch.path() / "gen" / "sub" / "x.hpp", "#include \"sizes.hpp\"\n");
   write(scratch.path() / "core" / "sizes.hpp", "#pragma once\n");
   write(scratch.path() / "core" / "sizes.cpp", "#include \"sizes.hpp\"\n");
-  const auto files =
-      by_path(standalone_program(scratch.path() / "gen" / "generator.cpp", {scratch.path() / "core"}));
+  const auto files = by_path(standalone_program(scratch.path() / "gen" / "generator.cpp", {scratch.path() / "core"}));
   EXPECT_TRUE(files.contains("sizes.hpp"));
   EXPECT_TRUE(files.contains("sizes.cpp"));
   EXPECT_NE(files.at("sub/x.hpp").find("#include \"../sizes.hpp\""), std::string::npos) << files.at("sub/x.hpp");

@@ -4,7 +4,10 @@
 
 namespace judge {
 
-std::string testlib_adapter_source() {
+namespace {
+
+// The adapter's first half: its header comment, includes and helpers.
+std::string adapter_head_source() {
   return R"(// judge export: this Polygon problem's testlib interactor (and checker) as an ICPC output
 // validator:  run INPUT ANSWER FEEDBACK_DIR/  (exit 42 accept, 43 reject, 1 judge error).
 // The interactor gets this program's stdin and stdout (the pipes to the submission),
@@ -52,7 +55,12 @@ std::string json_string(const std::string& text) {
 // Runs PROGRAM INPUT TOUT ANSWER with its stderr in ERR; returns its exit code (128 + the
 // signal that killed it). The interactor keeps this program's stdin and stdout, which
 // this program then lets go of: the submission sees their end when the interactor ends.
-int run_program(const std::string& program, const char* input, const std::string& tout, const char* answer,
+)";
+}
+
+// The adapter's second half: running the two programs and main().
+std::string adapter_main_source() {
+  return R"(int run_program(const std::string& program, const char* input, const std::string& tout, const char* answer,
                 const std::string& err, bool talks_to_submission) {
   const pid_t pid = fork();
   if (pid < 0) return 255;
@@ -128,6 +136,10 @@ int main(int argc, char** argv) {
 }
 )";
 }
+
+}  // namespace
+
+std::string testlib_adapter_source() { return adapter_head_source() + adapter_main_source(); }
 
 namespace {
 

@@ -31,12 +31,10 @@ void add_entry(zipFile zip, const PackageFile& file, const fs::path& archive) {
   const unsigned mode = file.executable ? 0100755 : 0100644;
   info.external_fa = static_cast<uLong>(mode) << 16;  // Unix mode in the high half
   constexpr uLong unix_made_by = 3 << 8;              // "version made by": Unix, so the mode is read
-  const int opened = zipOpenNewFileInZip4_64(zip, file.path.c_str(), &info, nullptr, 0, nullptr, 0, nullptr,
-                                             Z_DEFLATED, Z_DEFAULT_COMPRESSION, 0, -MAX_WBITS, DEF_MEM_LEVEL,
-                                             Z_DEFAULT_STRATEGY, nullptr, 0, unix_made_by, 0,
-                                             bytes.size() >= 0xffffffffu ? 1 : 0);
-  if (opened != ZIP_OK ||
-      zipWriteInFileInZip(zip, bytes.data(), static_cast<unsigned>(bytes.size())) != ZIP_OK ||
+  const int opened = zipOpenNewFileInZip4_64(zip, file.path.c_str(), &info, nullptr, 0, nullptr, 0, nullptr, Z_DEFLATED,
+                                             Z_DEFAULT_COMPRESSION, 0, -MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY,
+                                             nullptr, 0, unix_made_by, 0, bytes.size() >= 0xffffffffu ? 1 : 0);
+  if (opened != ZIP_OK || zipWriteInFileInZip(zip, bytes.data(), static_cast<unsigned>(bytes.size())) != ZIP_OK ||
       zipCloseFileInZip(zip) != ZIP_OK)
     throw ConfigError(fmt::format("cannot write {} into {} (disk full?)", file.path, archive.string()));
 }

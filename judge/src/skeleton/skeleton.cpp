@@ -216,9 +216,10 @@ Then `judge validate {0}` (every input through the input validators) and
 std::vector<std::string> write_icpc_skeleton(const fs::path& dir) {
   std::error_code ec;
   if (fs::exists(dir, ec) && !(fs::is_directory(dir, ec) && fs::is_empty(dir, ec)))
-    throw ConfigError(fmt::format("{} already exists and is not an empty folder; judge new writes a new problem "
-                                  "into a new folder",
-                                  dir.string()));
+    throw ConfigError(
+        fmt::format("{} already exists and is not an empty folder; judge new writes a new problem "
+                    "into a new folder",
+                    dir.string()));
   const TempDir scratch("judge-new-");
   const std::string name = fs::absolute(dir).lexically_normal().filename().string();
   const fs::path native = scratch.path() / (name.empty() ? "problem" : name);
@@ -263,8 +264,8 @@ int run_new_command(const NewProblemOptions& options) {
     return 0;
   }
   if (options.format != "judge")
-    throw ConfigError(fmt::format("--format {}: use icpc (an ICPC 2025-09 package) or judge (problem.json)",
-                                  options.format));
+    throw ConfigError(
+        fmt::format("--format {}: use icpc (an ICPC 2025-09 package) or judge (problem.json)", options.format));
   const auto written = write_skeleton(dir);
   if (!options.quiet)
     for (const auto& path : written) std::cout << fmt::format("  wrote {}\n", path.string());
