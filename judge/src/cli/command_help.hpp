@@ -124,7 +124,8 @@ inline constexpr CommandHelp export_help{
     "an ICPC package, a Polygon package); DEST a new folder, or DEST.zip (the archive DOMjudge and Kattis\n"
     "import). --format icpc (default): an ICPC/Kattis 2025-09 package whose output validator builds with\n"
     "`g++ -O2 -std=gnu++20 output_validator/*.cpp` and nothing else installed. What the format cannot carry\n"
-    "is printed on stderr and listed in the package's README.md.\n"
+    "is printed on stderr and listed in the package's README.md. --format polygon: a problem.json problem as\n"
+    "a Polygon package (problem.xml, files/interactor.cpp in testlib's convention, tests/, solutions/).\n"
     "Exit 0 written, 2 a problem that cannot be exported or a DEST in the way, 3 the judge failed.",
     "Example: judge export nuts-bolts /tmp/nutsbolts && judge verify /tmp/nutsbolts\n"
     "         judge export twin-cookies /tmp/twincookies.zip\n"
