@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(g++ gcc make cmake python3 libboost1.81-dev libfmt-dev nlohmann-json3-dev
           libcli11-dev libgtest-dev libyaml-cpp-dev nettle-dev
+          libminizip-dev                    # judge export DEST.zip (zlib1g-dev comes with it)
           default-jdk-headless kotlin rustc  # judge/languages.yaml: Java, Kotlin, Rust submissions
           libjs-chart.js parallel chromium  # these three: judge batch (plots, shards, report test)
           clang libclang-rt-14-dev          # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes

@@ -88,7 +88,7 @@ def main():
 
     print("== verify_is_stopped_by_sigint")
     problem = os.path.join(args.work, "guess")
-    scenario_steps.run([args.judge, "new", problem, "-q"], env=env)
+    scenario_steps.run([args.judge, "new", problem, "--format", "judge", "-q"], env=env)
     marker = f"judge-cli-edges-sleeper-{os.getpid()}"
     scenario_steps.write(os.path.join(problem, "submissions", "time_limit_exceeded", "sleeps.py"),
                          f"import time\n# {marker}\ntime.sleep(60)\n")

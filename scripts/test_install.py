@@ -5,7 +5,8 @@
   an interactor built against the installed library: find_package(judge_interactor)
   the installed judge finds it by JUDGE_PROBLEM_PATH, never through the build tree,
   and `judge verify` passes its example submissions (accepted and wrong_answer)
-  `judge new DIR` from the installed judge: verify, generate --check and validate pass
+  `judge new DIR` from the installed judge (an ICPC package): verify and validate pass;
+  `judge new DIR --format judge`: verify and generate --check pass
 """
 import argparse
 import json
@@ -189,20 +190,29 @@ def check(build, work):
     proc = run([judge, "verify", "guess-source"], elsewhere, env)
     expect(proc.returncode == 0, "an interactor named as interactor.cpp is built with the installed library")
 
-    # A new problem from the installed judge's skeleton, from another folder: it
-    # verifies at once, its data is what its manifest makes, its inputs are valid.
+    # A new problem from the installed judge's skeleton, from another folder: an ICPC
+    # package by default, whose validator (the interactor and the library's sources
+    # the installed judge carries) builds and verifies at once, and whose inputs are
+    # valid; the problem.json layout (--format judge) too, its data what its manifest makes.
     skeleton = os.path.join(work, "new-problem")
     proc = run([judge, "new", skeleton], elsewhere, env)
-    expect(proc.returncode == 0, "judge new writes a skeleton")
+    expect(proc.returncode == 0 and os.path.exists(os.path.join(skeleton, "problem.yaml")),
+           "judge new writes an ICPC package")
     proc = run([judge, "verify", skeleton], elsewhere, env)
     expect(proc.returncode == 0 and "2 of 2 submissions as expected" in proc.stdout,
            "judge verify passes on the skeleton (accepted and wrong_answer)")
-    proc = run([judge, "generate", skeleton, "--check"], elsewhere, env)
-    expect(proc.returncode == 0, "judge generate --check: the skeleton's data is what its manifest makes")
     proc = run([judge, "validate", skeleton], elsewhere, env)
     expect(proc.returncode == 0, "judge validate: the skeleton's inputs are valid")
     proc = run([judge, "new", skeleton], elsewhere, env)
     expect(proc.returncode == 2 and "not an empty folder" in proc.stderr, "judge new refuses a folder with files")
+    native = os.path.join(work, "new-problem-json")
+    proc = run([judge, "new", native, "--format", "judge"], elsewhere, env)
+    expect(proc.returncode == 0, "judge new --format judge writes the problem.json skeleton")
+    proc = run([judge, "verify", native], elsewhere, env)
+    expect(proc.returncode == 0 and "2 of 2 submissions as expected" in proc.stdout,
+           "judge verify passes on the problem.json skeleton")
+    proc = run([judge, "generate", native, "--check"], elsewhere, env)
+    expect(proc.returncode == 0, "judge generate --check: the skeleton's data is what its manifest makes")
 
     installed_messages(judge, work, elsewhere, env, expect)
 

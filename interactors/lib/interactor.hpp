@@ -21,7 +21,8 @@
 //     });
 //   }
 //
-// run(argc, argv, body)     argv: TEST_INPUT ANSWER_FILE FEEDBACK_DIR/ (else exit 1).
+// run(argc, argv, body)     argv: TEST_INPUT ANSWER_FILE FEEDBACK_DIR/ [OPTIONS] (else exit 1;
+//                           OPTIONS: run_options.hpp, given by `judge export`'s test_group.yaml).
 //                           Ignores SIGPIPE. Writes FEEDBACK_DIR/judgemessage.txt and
 //                           result.json atomically; exits 42 accept, 43 reject, 1 judge
 //                           error. A body that returns without a verdict, or throws, is a

@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "feedback.hpp"
+#include "posix_io.hpp"
+#include "run_options.hpp"
 
 namespace interactor {
 
@@ -36,8 +38,16 @@ int run_with_fds(int argc, char** argv, const Body& body, int from_contestant_fd
   // contestant's own exit status decides the verdict.
   std::signal(SIGPIPE, SIG_IGN);
 
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: %s TEST_INPUT ANSWER_FILE FEEDBACK_DIR/\n", argc > 0 ? argv[0] : "interactor");
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: %s TEST_INPUT ANSWER_FILE FEEDBACK_DIR/ [OPTIONS]\n",
+                 argc > 0 ? argv[0] : "interactor");
+    return kExitJudgeError;
+  }
+  RunOptions options;
+  try {
+    options = parse_run_options(argc, argv, 4);
+  } catch (const std::invalid_argument& wrong) {
+    std::fprintf(stderr, "interactor: %s\n", wrong.what());
     return kExitJudgeError;
   }
   const std::filesystem::path feedback_dir = argv[3];
@@ -68,15 +78,18 @@ int run_with_fds(int argc, char** argv, const Body& body, int from_contestant_fd
                                fmt::format("{} (verdict was: {})", failure.what(), feedback.finish.message), false};
     }
   }
+  const std::string score = score_text(options, feedback);
   if (feedback.finish.outcome == Outcome::judge_error) {
     std::fprintf(stderr, "interactor: judge error: %s\n", feedback.finish.message.c_str());
   }
   try {
     write_feedback(feedback_dir, feedback);
+    if (!score.empty()) write_file_atomically(feedback_dir / "score.txt", score);
   } catch (const std::exception& failure) {
     std::fprintf(stderr, "interactor: %s\n", failure.what());
     return kExitJudgeError;
   }
+  wait_for_next_pass(options, feedback_dir, feedback);
   return exit_code(feedback.finish.outcome);
 }
 

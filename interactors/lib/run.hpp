@@ -1,4 +1,5 @@
-// run(): the interactor's main. Parses `TEST_INPUT ANSWER_FILE FEEDBACK_DIR/`, builds the
+// run(): the interactor's main. Parses `TEST_INPUT ANSWER_FILE FEEDBACK_DIR/ [OPTIONS]`
+// (OPTIONS: run_options.hpp, what an exported ICPC validator is given), builds the
 // Session, calls the body, turns the Finish it throws into the feedback files and the
 // exit code 42 / 43 / 1.
 #pragma once

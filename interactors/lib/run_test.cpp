@@ -1,6 +1,8 @@
 #include "run.hpp"
 
+#include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <stdexcept>
 #include <string>
 
@@ -159,6 +161,52 @@ TEST_F(RunTest, UnwritableTranscriptIsAJudgeError) {
   ::setenv("JUDGE_TRANSCRIPT_FILE", "/nonexistent-dir/t", 1);
   EXPECT_EQ(run_on("! 2\n", echo_game), 1);
   EXPECT_NE(message().find("cannot create transcript"), std::string::npos) << message();
+}
+
+// The arguments after FEEDBACK_DIR/ (run_options.hpp): what `judge export` puts in an
+// ICPC package's test_group.yaml.
+std::vector<std::string> with_options(const TempDir& dir, std::vector<std::string> options) {
+  std::vector<std::string> args = {"interactor", (dir / "test.in").string(), "/dev/null",
+                                   (dir / "feedback").string() + "/"};
+  args.insert(args.end(), options.begin(), options.end());
+  return args;
+}
+
+TEST_F(RunTest, ScoreFromMetricWritesScoreTxtOnAccept) {
+  EXPECT_EQ(run_on("! 2\n", echo_game, with_options(dir_, {"--score-from-metric", "guess", "1", "4", "100"})), 42);
+  // log(4 / 2) / log(4 / 1) = 1/2 of 100.
+  EXPECT_EQ(read_text(dir_ / "feedback" / "score.txt"), "50\n");
+  EXPECT_EQ(result()["verdict"], "AC");
+}
+
+TEST_F(RunTest, ScoreFromMetricWritesNothingOnReject) {
+  EXPECT_EQ(run_on("! 1\n", echo_game, with_options(dir_, {"--score-from-metric", "guess", "1", "4", "100"})), 43);
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "feedback" / "score.txt"));
+}
+
+TEST_F(RunTest, ScoreFromAMissingMetricIsAJudgeError) {
+  EXPECT_EQ(run_on("! 2\n", echo_game, with_options(dir_, {"--score-from-metric", "moves", "1", "4", "100"})), 1);
+  EXPECT_NE(message().find("without a number \"moves\""), std::string::npos) << message();
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "feedback" / "score.txt"));
+}
+
+TEST_F(RunTest, AnUnknownOptionIsAJudgeErrorBeforeAnyInteraction) {
+  EXPECT_EQ(run_on("! 2\n", echo_game, with_options(dir_, {"--scor-from-metric"})), 1);
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "feedback" / "result.json"));
+}
+
+TEST_F(RunTest, NewSecondBeforeNextPassWaitsOnlyWhenANextPassIsAsked) {
+  const auto next_pass_game = [this](Session& s) {
+    write_text(dir_ / "feedback" / "nextpass.in", "1\n");
+    echo_game(s);
+  };
+  const std::time_t before = std::time(nullptr);
+  EXPECT_EQ(run_on("! 2\n", next_pass_game, with_options(dir_, {"--new-second-before-next-pass"})), 42);
+  EXPECT_GT(std::time(nullptr), before);
+  std::filesystem::remove(dir_ / "feedback" / "nextpass.in");
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(run_on("! 2\n", echo_game, with_options(dir_, {"--new-second-before-next-pass"})), 42);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(900));
 }
 
 }  // namespace

@@ -7,8 +7,9 @@
 #include "test_format.hpp"
 
 int main(int argc, char** argv) {
-  // run() checks the arguments before it calls the body.
-  const std::filesystem::path feedback_dir = argc == 4 ? argv[3] : "";
+  // run() checks the arguments before it calls the body; options may follow
+  // FEEDBACK_DIR/ (interactors/lib/run_options.hpp).
+  const std::filesystem::path feedback_dir = argc >= 4 ? argv[3] : "";
   return interactor::run(argc, argv, [&](interactor::Session& session) {
     nuts_bolts::TestSetup setup = nuts_bolts::read_test(session.test());
     for (const auto& [key, value] : setup.facts.items()) session.set_fact(key, value);

@@ -110,10 +110,26 @@ inline constexpr CommandHelp generate_help{
 inline constexpr CommandHelp new_help{
     "new",
     "start a problem: writes into DIR a working guess-the-number problem with every part a setter\n"
-    "replaces (problem.json, statement.md, interactor.cpp on the interactor library, generator.py and\n"
-    "data/manifest.txt, input_validator.py, submissions/accepted/ and wrong_answer/), generates its\n"
-    "data, and `judge verify DIR` passes at once. DIR must not exist or be empty (else exit 2).",
+    "replaces, its data generated, and `judge verify DIR` passes at once. --format icpc (default): an ICPC\n"
+    "2025-09 package (problem.yaml, statement/, output_validator/ with interactor.cpp and the interactor\n"
+    "library as sources, input_validators/, generators/, data/, submissions/accepted/ and wrong_answer/);\n"
+    "--format judge: this judge's problem.json layout (statement.md, interactor.cpp, generator.py and\n"
+    "data/manifest.txt for `judge generate`, input_validator.py, submissions/). DIR must not exist or be\n"
+    "empty (else exit 2).",
     "Example: judge new ~/problems/guess && judge verify ~/problems/guess"};
+
+inline constexpr CommandHelp export_help{
+    "export",
+    "write a problem as a package other judges import: PROBLEM is any problem the judge reads (problem.json,\n"
+    "an ICPC package, a Polygon package); DEST a new folder, or DEST.zip (the archive DOMjudge and Kattis\n"
+    "import). --format icpc (default): an ICPC/Kattis 2025-09 package whose output validator builds with\n"
+    "`g++ -O2 -std=gnu++20 output_validator/*.cpp` and nothing else installed. What the format cannot carry\n"
+    "is printed on stderr and listed in the package's README.md. --format polygon: a problem.json problem as\n"
+    "a Polygon package (problem.xml, files/interactor.cpp in testlib's convention, tests/, solutions/).\n"
+    "Exit 0 written, 2 a problem that cannot be exported or a DEST in the way, 3 the judge failed.",
+    "Example: judge export nuts-bolts /tmp/nutsbolts && judge verify /tmp/nutsbolts\n"
+    "         judge export twin-cookies /tmp/twincookies.zip\n"
+    "What maps to what: docs/problem-format.md, \"judge export\"."};
 
 inline constexpr CommandHelp stress_help{
     "stress",
@@ -143,7 +159,7 @@ inline constexpr CommandHelp cache_help{
 
 // Every subcommand, for Commands::only (cli/commands.hpp).
 inline constexpr const CommandHelp* all_commands[] = {
-    &run_help,      &verify_help,   &batch_help, &merge_help,  &report_help,    &batch_worker_help, &doctor_help,
-    &validate_help, &generate_help, &new_help,   &stress_help, &languages_help, &cache_help};
+    &run_help,      &verify_help,   &batch_help, &merge_help,  &report_help, &batch_worker_help, &doctor_help,
+    &validate_help, &generate_help, &new_help,   &export_help, &stress_help, &languages_help,    &cache_help};
 
 }  // namespace judge

@@ -1,20 +1,25 @@
 // The problem setter's subcommands of the judge command line: `doctor` (is this host
 // fit to judge), `validate` (test inputs through the input validators), `generate`
-// (test inputs from the manifest), `new` (a problem's skeleton), `stress` (a
-// submission on generated tests until one fails), `languages` (what submissions may
-// be written in) and `cache` (the compile cache): their options (their help:
-// cli/command_help.hpp).
+// (test inputs from the manifest), `new` (a problem's skeleton), `export` (a package
+// for other judges), `stress` (a submission on generated tests until one fails),
+// `languages` (what submissions may be written in) and `cache` (the compile cache):
+// their options (their help: cli/command_help.hpp).
+#include <string>
+#include <vector>
+
 #include <CLI/CLI.hpp>
+#include <fmt/core.h>
 
 #include "cli/commands.hpp"
 #include "cli/shared_options.hpp"
 
 #include "doctor/doctor.hpp"
+#include "export/export_command.hpp"
 #include "generate/generate.hpp"
 #include "skeleton/skeleton.hpp"
 #include "stress/stress_command.hpp"
-#include "submission/languages.hpp"
 #include "submission/cache_command.hpp"
+#include "submission/languages.hpp"
 #include "validate/validate.hpp"
 
 namespace judge {
@@ -81,7 +86,28 @@ void add_new(Commands& commands) {
   if (!commands.wanted(new_help)) return;
   auto [new_problem, o] = commands.add_with<NewProblemOptions>(new_help, run_new_command);
   new_problem->add_option("DIR", o.dir, "the new problem's folder (its name is the folder's)")->required();
+  new_problem->add_option("--format", o.format, "icpc (an ICPC 2025-09 package) or judge (this judge's problem.json)")
+      ->check(CLI::IsMember({"icpc", "judge"}))
+      ->capture_default_str();
   add_quiet_flag(new_problem, o.quiet, "do not list the files written");
+}
+
+void add_export(Commands& commands) {
+  if (!commands.wanted(export_help)) return;
+  auto [export_problem, o] = commands.add_with<ExportCommandOptions>(export_help, run_export_command);
+  add_problem_argument(export_problem, o.problem);
+  export_problem->add_option("DEST", o.dest, "the package to write: a new folder, or FILE.zip")->required();
+  std::vector<std::string> formats;
+  std::string described;
+  for (const ExportFormat& format : export_formats()) {
+    formats.push_back(format.name);
+    described += fmt::format("{}{} ({})", described.empty() ? "" : ", ", format.name, format.description);
+  }
+  export_problem->add_option("--format", o.format, "the package's format: " + described)
+      ->check(CLI::IsMember(formats))
+      ->capture_default_str();
+  export_problem->add_option("--uuid", o.uuid, "problem.yaml's uuid (default: one derived from the problem's name)");
+  add_quiet_flag(export_problem, o.quiet, "print only what could not be carried");
 }
 
 }  // namespace
@@ -91,6 +117,7 @@ void add_setter_commands(Commands& commands) {
   add_validate(commands);
   add_generate(commands);
   add_new(commands);
+  add_export(commands);
   add_stress(commands);
   add_languages(commands);
   add_cache(commands);

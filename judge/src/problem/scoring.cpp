@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "metric_score.hpp"
 #include "problem/icpc_scoring.hpp"
 
 namespace judge {
@@ -69,8 +70,8 @@ Score max_metric_score(const nlohmann::json& scoring, const std::vector<ScoredTe
     result.details["reason"] = fmt::format("some test's result.json has no \"{}\"", metric);
     return result;
   }
-  const double fraction = std::log(zero_at / largest) / std::log(zero_at / full_at);
-  result.score = result.max_score * std::clamp(fraction, 0.0, 1.0);
+  // The interactor library's formula: an export scores each test with it (score.txt).
+  result.score = interactor::metric_score(largest, full_at, zero_at, result.max_score);
   return result;
 }
 

@@ -1,6 +1,12 @@
 // `judge new DIR`: the skeleton of a working interactive problem, the way BAPCtools'
 // `bt new` starts one. Guess-the-number in 1..n with "? x" questions, so that every
-// part a setter replaces is there and already passes:
+// part a setter replaces is there and already passes. By default it is an ICPC
+// 2025-09 package (what DOMjudge, Kattis and problemtools take): the problem.json
+// skeleton below, its data generated, then exported (export/icpc_export.hpp) with a
+// fresh uuid: problem.yaml, statement/problem.en.md, output_validator/ (interactor.cpp
+// and the interactor library as sources), input_validators/, generators/,
+// data/sample and data/secret, submissions/. `--format judge` writes this judge's
+// own layout:
 //
 //   problem.json                 names all of the below
 //   interactor.cpp               on the interactor library (built by the judge when run)
@@ -27,6 +33,7 @@ std::vector<std::filesystem::path> write_skeleton(const std::filesystem::path& d
 
 struct NewProblemOptions {
   std::string dir;
+  std::string format = "icpc";  // "icpc" (an ICPC 2025-09 package) or "judge" (problem.json)
   bool quiet = false;
 };
 

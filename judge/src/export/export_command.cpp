@@ -1,0 +1,74 @@
+#include "export/export_command.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "export/icpc_export.hpp"
+#include "export/polygon_export.hpp"
+#include "export/zip_writer.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+Package icpc_format(const Problem& problem, const ExportCommandOptions& options) {
+  return icpc_package(problem, ExportOptions{options.uuid});
+}
+
+Package polygon_format(const Problem& problem, const ExportCommandOptions&) { return polygon_package(problem); }
+
+const ExportFormat* find_format(const std::string& name) {
+  for (const ExportFormat& format : export_formats())
+    if (name == format.name) return &format;
+  return nullptr;
+}
+
+}  // namespace
+
+std::span<const ExportFormat> export_formats() {
+  static constexpr ExportFormat formats[] = {
+      {"icpc", "ICPC 2025-09", icpc_format},
+      {"polygon", "Polygon", polygon_format},
+  };
+  return formats;
+}
+
+Package export_package(const Problem& problem, const ExportCommandOptions& options) {
+  if (const ExportFormat* format = find_format(options.format)) return format->make(problem, options);
+  std::string names;
+  for (const ExportFormat& format : export_formats()) names += std::string(names.empty() ? "" : ", ") + format.name;
+  throw ConfigError(fmt::format("--format {}: use one of {}", options.format, names));
+}
+
+int run_export_command(const ExportCommandOptions& options) {
+  const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
+  const Package package = export_package(problem, options);
+  const fs::path dest = options.dest;
+  const bool zip = dest.extension() == ".zip";
+  if (zip) write_package_zip(package, dest);
+  else
+    write_package_folder(package, dest);
+  for (const std::string& item : package.not_carried) std::cerr << "judge export: not carried: " << item << "\n";
+  const std::string stem = dest.stem().string();
+  if (options.format == "icpc" &&
+      !std::all_of(stem.begin(), stem.end(), [](unsigned char c) { return std::islower(c) || std::isdigit(c); }))
+    std::cerr << fmt::format(
+        "judge export: note: the ICPC format names a package folder (or NAME.zip) with a-z and "
+        "0-9 only; {} is not\n",
+        stem);
+  if (!options.quiet)
+    std::cout << fmt::format("{}: {} files written to {} ({} package){}\n", problem.name, package.files.size(),
+                             dest.string(), find_format(options.format)->description,
+                             package.not_carried.empty()
+                                 ? ""
+                                 : fmt::format("; not carried: {} (README.md lists {})", package.not_carried.size(),
+                                               package.not_carried.size() == 1 ? "it" : "them"));
+  return 0;
+}
+
+}  // namespace judge

@@ -1,0 +1,317 @@
+#include "export/polygon_export.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+#include "export/icpc_export.hpp"
+#include "export/package_readme.hpp"
+#include "export/standalone_sources.hpp"
+#include "verify/example_submissions.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Polygon's source type of a C++20 program (the interactor library needs C++20).
+constexpr const char* cpp20_type = "cpp.gcc13-64-winlibs-g++20";
+
+// The adapter around the interactor's main (renamed judge_icpc_main): testlib's
+// `interactor INPUT TOUT [ANSWER [RESULT]]` becomes the library's `INPUT ANSWER
+// FEEDBACK_DIR/` in a fresh folder, and its 42 / 43 / other exit become testlib's
+// 0 OK / 1 WA (2 PE when result.json says PE) / 3 FAIL; judgemessage.txt goes to stderr (Polygon shows it) and into
+// TOUT, which the checker reads.
+constexpr const char* adapter_main = R"(
+// judge export: the adapter to testlib's convention (see the top of this file).
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: %s INPUT TOUT [ANSWER [RESULT]] (testlib's interactor)\n", argv[0]);
+    return 3;
+  }
+  char folder[] = "/tmp/judge-export-feedback-XXXXXX";
+  if (mkdtemp(folder) == nullptr) {
+    std::perror("mkdtemp");
+    return 3;
+  }
+  std::string feedback = std::string(folder) + "/";
+  std::string answer = argc > 3 ? argv[3] : "/dev/null";
+  std::vector<char*> args{argv[0], argv[1], answer.data(), feedback.data(), nullptr};
+  const int code = judge_icpc_main(static_cast<int>(args.size()) - 1, args.data());
+  std::string message;
+  if (std::FILE* file = std::fopen((feedback + "judgemessage.txt").c_str(), "r")) {
+    char buffer[4096];
+    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;) message.append(buffer, got);
+    std::fclose(file);
+  }
+  std::fputs(message.c_str(), stderr);
+  if (std::FILE* tout = std::fopen(argv[2], "w")) {
+    std::fputs(code == 42 ? "ok\n" : message.c_str(), tout);
+    std::fclose(tout);
+  }
+  // A reject the library calls a presentation error (result.json) is testlib's PE.
+  bool presentation_error = false;
+  if (std::FILE* file = std::fopen((feedback + "result.json").c_str(), "r")) {
+    char buffer[4096];
+    const std::size_t got = std::fread(buffer, 1, sizeof buffer - 1, file);
+    buffer[got] = '\0';
+    presentation_error = std::strstr(buffer, "\"verdict\":\"PE\"") != nullptr;
+    std::fclose(file);
+  }
+  std::filesystem::remove_all(folder);
+  return code == 42 ? 0 : code == 43 ? (presentation_error ? 2 : 1) : 3;
+}
+)";
+
+// The checker Polygon runs after the interactor said OK: the interactor has judged
+// everything already, so it accepts (testlib's exit 0) without testlib.h.
+constexpr const char* accepting_checker =
+    R"(// judge export: the interactor (files/interactor.cpp) judges the whole interaction;
+// Polygon runs a checker after it said OK (exit 0), and this one agrees.
+int main() { return 0; }
+)";
+
+// One C++ file from a standalone program: each .cpp in turn, every quoted include of
+// a file of the program written in its place the first time (once, as #pragma once
+// and the include guards would have it) and left out after; the main source last,
+// its main renamed for the adapter.
+class Amalgamation {
+ public:
+  explicit Amalgamation(const StandaloneProgram& program) {
+    for (const SourceFile& file : program.files) files_[file.path] = &file.text;
+  }
+
+  std::string text(const StandaloneProgram& program) {
+    const std::string& main_path = program.files.front().path;
+    for (const SourceFile& file : program.files)
+      if (file.path != main_path && (file.path.ends_with(".cpp") || file.path.ends_with(".cc"))) inline_file(file.path);
+    out_ += "#define main judge_icpc_main\n";
+    inline_file(main_path);
+    out_ += "#undef main\n";
+    return out_;
+  }
+
+ private:
+  void inline_file(const std::string& path) {
+    if (!done_.insert(path).second) return;
+    out_ += fmt::format("// ---- {} ----\n", path);
+    const std::string& text = *files_.at(path);
+    const fs::path folder = fs::path(path).parent_path();
+    std::size_t start = 0;
+    while (start < text.size()) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string::npos) end = text.size();
+      const std::string line = text.substr(start, end - start);
+      start = end + 1;
+      if (line.find("#pragma once") != std::string::npos) continue;
+      const auto includes = include_lines(line);
+      if (includes.size() == 1 && includes[0].kind == '"') {
+        const std::string target = (folder / includes[0].target).lexically_normal().generic_string();
+        if (files_.contains(target)) {
+          inline_file(target);
+          continue;
+        }
+      }
+      // An anonymous namespace is a unique namespace and a using-directive (C++
+      // [namespace.unnamed]): written so, the helpers of two files do not collide.
+      if (line == "namespace {") {
+        out_ += fmt::format(
+            "namespace judge_unit_{0} {{}}\nusing namespace judge_unit_{0};\nnamespace judge_unit_{0} {{\n", ++units_);
+        continue;
+      }
+      out_ += line + "\n";
+    }
+  }
+
+  std::map<std::string, const std::string*> files_;
+  std::set<std::string> done_;
+  std::string out_;
+  int units_ = 0;
+};
+
+std::string interactor_source(const Problem& problem, std::vector<std::string>& not_carried) {
+  const fs::path source = native_interactor_source(problem);
+  if (source.extension() == ".py")
+    throw ConfigError("cannot export a Python interactor to Polygon: Polygon builds a C++ interactor");
+  const StandaloneProgram program = standalone_program(source);
+  const auto own_units = std::count_if(program.files.begin(), program.files.end(), [](const SourceFile& file) {
+    return file.from_problem && (file.path.ends_with(".cpp") || file.path.ends_with(".cc"));
+  });
+  if (own_units > 1)
+    not_carried.push_back(fmt::format(
+        "the interactor's {} source files as they are: Polygon compiles one file, so files/interactor.cpp joins them; "
+        "a helper of one file's anonymous namespace called where another file's helper of the same name is also "
+        "seen does not compile (rename one)",
+        own_units));
+  // The library mentions nextpass.in itself: only the problem's own files ask for passes.
+  for (const SourceFile& file : program.files)
+    if (file.from_problem && file.text.find("nextpass.in") != std::string::npos) {
+      not_carried.push_back(
+          "multi-pass tests: Polygon runs one pass; the interactor's request for another (nextpass.in) is ignored, "
+          "so only the first pass judges");
+      break;
+    }
+  if (!problem.metrics.empty() || problem.scoring.value("type", "all_or_nothing") != "all_or_nothing")
+    not_carried.push_back(
+        fmt::format("the scoring ({}): this export judges each test OK or WA; give the "
+                    "Polygon problem its points and groups there",
+                    problem.scoring.value("type", "all_or_nothing")));
+  return fmt::format(
+             "// judge export: the interactor of {} with this judge's interactor library, as one file in\n"
+             "// testlib's convention for Polygon: its main is renamed judge_icpc_main and called by the adapter at\n"
+             "// the end. Built with a C++20 compiler and nothing else installed.\n"
+             "#include <cstdio>\n#include <cstring>\n#include <filesystem>\n#include <string>\n#include "
+             "<vector>\n#include <stdlib.h>\n\n",
+             problem.name) +
+         Amalgamation(program).text(program) + adapter_main;
+}
+
+// Polygon's tag of a verdict folder ("" none).
+std::string polygon_tag(const std::string& folder) {
+  static const std::map<std::string, std::string> tags{
+      {"accepted", "accepted"},
+      {"wrong_answer", "wrong-answer"},
+      {"query_limit_exceeded", "wrong-answer"},  // the interactor rejects the query over the limit
+      {"presentation_error", "presentation-error"},
+      {"time_limit_exceeded", "time-limit-exceeded"},
+      {"idle_limit_exceeded", "time-limit-exceeded"},
+      {"run_time_error", "failed"},
+      {"memory_limit_exceeded", "memory-limit-exceeded"},
+  };
+  const auto tag = tags.find(folder);
+  return tag == tags.end() ? "" : tag->second;
+}
+
+std::string source_type(const fs::path& path) {
+  const std::string extension = path.extension().string();
+  if (extension == ".cpp" || extension == ".cc") return cpp20_type;
+  if (extension == ".c") return "c.gcc";
+  if (extension == ".py") return "python.3";
+  return "";
+}
+
+// solutions/ and their <solution> lines; the first accepted is Polygon's main.
+std::string add_solutions(Package& package, const Problem& problem) {
+  std::string xml;
+  bool main_given = false;
+  if (problem.submissions_dir.empty()) return xml;
+  for (const ExampleSubmission& submission : list_example_submissions(problem)) {
+    std::string tag = polygon_tag(submission.folder);
+    const std::string type = source_type(submission.path);
+    if (tag.empty() || type.empty() || fs::is_directory(submission.path)) {
+      package.not_carried.push_back(fmt::format(
+          "{}: Polygon has no tag for its folder, or it is not one C, C++ or Python file; left out", submission.name));
+      continue;
+    }
+    if (tag == "accepted" && !main_given) tag = "main", main_given = true;
+    const std::string path = fmt::format("solutions/{}-{}", submission.folder, submission.path.filename().string());
+    package.add_copy(path, submission.path);
+    xml += fmt::format("      <solution tag=\"{}\">\n        <source path=\"{}\" type=\"{}\"/>\n      </solution>\n",
+                       tag, path, type);
+  }
+  return xml;
+}
+
+std::string xml_escaped(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '&') out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '"')
+      out += "&quot;";
+    else
+      out += c;
+  }
+  return out;
+}
+
+// tests/NN and tests/NN.a, and their <test> lines.
+std::string add_tests(Package& package, const Problem& problem) {
+  std::string xml;
+  int number = 0;
+  for (const TestCase& test : problem.tests) {
+    const std::string stem = fmt::format("tests/{:02d}", ++number);
+    package.add_copy(stem, test.input);
+    if (test.answer == "/dev/null") package.add_text(stem + ".a", "");
+    else
+      package.add_copy(stem + ".a", test.answer);
+    xml += fmt::format("        <test method=\"manual\"{}/>\n",
+                       test.name.find("sample") != std::string::npos ? " sample=\"true\"" : "");
+  }
+  return xml;
+}
+
+std::string problem_xml(const Problem& problem, const std::string& tests, const std::string& solutions) {
+  return fmt::format(
+      R"(<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<!-- Exported by `judge export --format polygon` from {0}: README.md says what could not be carried. -->
+<problem revision="1" short-name="{0}">
+  <names>
+    <name language="english" value="{0}"/>
+  </names>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>{1}</time-limit>
+      <memory-limit>{2}</memory-limit>
+      <test-count>{3}</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+{4}      </tests>
+    </testset>
+  </judging>
+  <assets>
+    <checker type="testlib">
+      <source path="files/check.cpp" type="{5}"/>
+    </checker>
+    <interactor>
+      <source path="files/interactor.cpp" type="{5}"/>
+    </interactor>
+    <solutions>
+{6}    </solutions>
+  </assets>
+</problem>
+)",
+      xml_escaped(problem.name), problem.limits.cpu_ms, problem.limits.memory_kib * 1024, problem.tests.size(), tests,
+      cpp20_type, solutions);
+}
+
+void note_not_carried(const Problem& problem, std::vector<std::string>& not_carried) {
+  if (!problem.input_validators.empty() || !problem.generator.empty())
+    not_carried.push_back(
+        "the input validators and the generator: Polygon's validator and generators speak "
+        "testlib; the tests are carried as manual tests");
+  not_carried.push_back("the statement: Polygon keeps statements in its own sections; statement.md is in files/");
+  not_carried.push_back(fmt::format("the interactor's own limits ({} ms, {} MiB): Polygon gives the interactor its own",
+                                    problem.limits.interactor_cpu_ms, problem.limits.interactor_memory_kib / 1024));
+}
+
+}  // namespace
+
+Package polygon_package(const Problem& problem) {
+  if (problem.format != ProblemFormat::native)
+    throw ConfigError(
+        fmt::format("--format polygon exports a problem.json problem; {} is a {} package (export it "
+                    "with --format icpc)",
+                    problem.dir.string(), format_name(problem.format)));
+  Package package;
+  const std::string interactor = interactor_source(problem, package.not_carried);
+  package.add_text("files/interactor.cpp", interactor);
+  package.add_text("files/check.cpp", accepting_checker);
+  if (fs::is_regular_file(problem.dir / "statement.md"))
+    package.add_copy("files/statement.md", problem.dir / "statement.md");
+  const std::string tests = add_tests(package, problem);
+  const std::string solutions = add_solutions(package, problem);
+  note_not_carried(problem, package.not_carried);
+  package.add_text("problem.xml", problem_xml(problem, tests, solutions));
+  package.add_text("README.md", package_readme(problem, "Polygon", package.not_carried, false));
+  return package;
+}
+
+}  // namespace judge

@@ -1,0 +1,30 @@
+// A problem.json problem as a Polygon package folder, the layout Polygon's package
+// download has and its upload takes:
+//
+//   problem.xml          the testset "tests" (time and memory limit, one manual test
+//                        each, samples marked), the checker, the interactor, the
+//                        solutions with their tags
+//   files/interactor.cpp the interactor with this judge's interactor library as one
+//                        file in testlib's convention: its main renamed and called by
+//                        an adapter taking testlib's `INPUT TOUT [ANSWER]` and exiting
+//                        0 OK, 1 WA, 3 FAIL (42, 43, anything else)
+//   files/check.cpp      a checker that accepts: the interactor has judged
+//   tests/NN, NN.a       every test in the problem's order
+//   solutions/           each example submission of a folder Polygon has a tag for
+//                        (accepted: main for the first, accepted; wrong_answer:
+//                        wrong-answer; PE, TLE (and ILE), RTE (failed), MLE)
+//
+// Scores, multi-pass tests, the input validators, the generator and the statement's
+// place are not carried (Package::not_carried says which apply).
+#pragma once
+
+#include "export/package.hpp"
+#include "problem/problem.hpp"
+
+namespace judge {
+
+// Throws ConfigError for what cannot be exported (a package that is not problem.json,
+// a Python or testlib interactor).
+Package polygon_package(const Problem& problem);
+
+}  // namespace judge

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""`judge export` end to end (docs/problem-format.md, "judge export"): each case one CTest.
+
+  problem NAME  export a problem of this repository to an ICPC 2025-09 package, then
+                - what it could not carry is on stderr and in its README.md;
+                - its output validator builds alone: `g++ -O2 -std=gnu++20 *.cpp` in a
+                  temporary folder outside the repository;
+                - a minimal ICPC runner written here (problemtools' `interactive` pipe
+                  rules, passes while the validator accepts and leaves nextpass.in)
+                  runs the accepted and a wrong solution: exit 42 and 43;
+                - `judge verify` passes on the package (every example submission gets
+                  what its folder and submissions.yaml say)
+  zip           `judge export nuts-bolts DEST.zip`: the files of the folder export at the
+                archive's root with their modes; `judge verify` of the unzipped package
+                on an accepted and a wrong submission
+  new           `judge new x` is an ICPC package: `judge verify` and `judge validate`
+                pass; `judge new --format judge` keeps problem.json
+  polygon       a Polygon package (testdata/polygon/guess) exported to ICPC: `judge
+                verify` gives every solution the verdicts it got from the Polygon package
+  to-polygon NAME  `judge export NAME --format polygon` (NAME a problem, or "new": the
+                `judge new --format judge` skeleton): what it could not carry is on
+                stderr and in README.md; files/interactor.cpp builds alone with g++ in a
+                temporary folder; `judge verify` passes on the Polygon package (the judge
+                reads Polygon packages with testlib's convention: the adapter's 0 / 1)
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+import scenario_steps
+
+# The tests and solutions the runner plays for each problem: (test, accepted, wrong).
+RUNNER_CASES = {
+    "nuts-bolts": [("data/secret/26-n100-probe", "accepted/quicksort", "wrong_answer/swap_two"),
+                   ("data/secret/09-n100-random", "accepted/quicksort", "wrong_answer/swap_two")],
+    "egg-drop": [("data/secret/06-n100-random", "accepted/multi_way_sweeps", "wrong_answer/swaps_two_eggs")],
+    "twin-cookies": [("data/secret/subtask3/s3-02-n25-random", "accepted/growing_sums", "wrong_answer/unequal_sums")],
+}
+# What each export must say it could not carry (a phrase of it).
+NOT_CARRIED = {"nuts-bolts": "\"probe\": true", "egg-drop": None, "twin-cookies": "input_validator_flags"}
+
+
+def build_validator(package, checks):
+    """Copies output_validator/ to a fresh folder outside the repository and builds it
+    there the way problemtools and DOMjudge do; returns the executable or None."""
+    folder = tempfile.mkdtemp(prefix="judge-export-gpp-")
+    shutil.copytree(os.path.join(package, "output_validator"), os.path.join(folder, "ov"))
+    sources = sorted(f for f in os.listdir(os.path.join(folder, "ov")) if f.endswith(".cpp"))
+    proc = scenario_steps.run(["g++", "-O2", "-std=gnu++20", *sources, "-o", "../validator"],
+                              cwd=os.path.join(folder, "ov"), timeout=900, tail=20)
+    checks.expect(proc.returncode == 0, f"output_validator builds alone with g++ in {folder} ({len(sources)} .cpp)")
+    return os.path.join(folder, "validator") if proc.returncode == 0 else None
+
+
+def one_pass(validator, submission, test_in, answer, feedback, args):
+    """One pass, as problemtools' interactive runs it: the validator's stdout is the
+    submission's stdin and the other way round, nothing in between; the validator
+    ignores nothing of ours (our library ignores SIGPIPE itself). Returns the
+    validator's and the submission's exit status."""
+    to_submission_r, to_submission_w = os.pipe()
+    to_validator_r, to_validator_w = os.pipe()
+    validator_proc = subprocess.Popen([validator, test_in, answer, feedback + "/", *args],
+                                      stdin=to_validator_r, stdout=to_submission_w, stderr=subprocess.DEVNULL)
+    submission_proc = subprocess.Popen([submission], stdin=to_submission_r, stdout=to_validator_w,
+                                       stderr=subprocess.DEVNULL, restore_signals=True)
+    for fd in (to_submission_r, to_submission_w, to_validator_r, to_validator_w):
+        os.close(fd)
+    validator_status = validator_proc.wait(timeout=120)
+    if validator_status != 42:  # a rejecting validator ends the submission
+        submission_proc.send_signal(signal.SIGKILL)
+    return validator_status, submission_proc.wait(timeout=120)
+
+
+def icpc_run(validator, submission, package, test, args):
+    """Every pass of one test (multi-pass: while the validator accepts and leaves
+    nextpass.in). Returns the last validator exit status and the passes run."""
+    feedback = tempfile.mkdtemp(prefix="judge-export-feedback-")
+    test_in = os.path.join(package, test + ".in")
+    answer = os.path.join(package, test + ".ans")
+    passes = 0
+    while True:
+        passes += 1
+        status, _ = one_pass(validator, submission, test_in, answer, feedback, args)
+        next_pass = os.path.join(feedback, "nextpass.in")
+        if status != 42 or not os.path.exists(next_pass):
+            return status, passes, feedback
+        test_in = os.path.join(feedback, f"pass{passes + 1}.in")
+        os.rename(next_pass, test_in)
+
+
+def validator_args(package, test):
+    """output_validator_args of the test's nearest test_group.yaml (the exports write
+    them as one JSON-style flow list)."""
+    folder = os.path.dirname(os.path.join(package, test))
+    while folder.startswith(os.path.join(package, "data")):
+        path = os.path.join(folder, "test_group.yaml")
+        if os.path.exists(path):
+            for line in open(path):
+                if line.startswith("output_validator_args:"):
+                    return json.loads(line.split(":", 1)[1])
+        folder = os.path.dirname(folder)
+    return []
+
+
+def check_problem(args, checks, name):
+    package = os.path.join(args.work, name.replace("-", ""))
+    proc = scenario_steps.run([args.judge, "export", name, package])
+    checks.expect(proc.returncode == 0, f"judge export {name} exits 0")
+    readme = open(os.path.join(package, "README.md")).read()
+    phrase = NOT_CARRIED[name]
+    if phrase:
+        checks.expect(phrase in proc.stderr and phrase in readme, f"stderr and README.md say: ...{phrase}...")
+    else:
+        checks.expect("not carried" not in proc.stderr and "Nothing:" in readme, "nothing left uncarried, and said")
+    validator = build_validator(package, checks)
+    solutions = os.path.join(args.build, "solutions", name)
+    for test, accepted, wrong in RUNNER_CASES[name] if validator else []:
+        extra = validator_args(package, test)
+        status, passes, feedback = icpc_run(validator, os.path.join(solutions, accepted), package, test, extra)
+        checks.expect(status == 42, f"ICPC runner: {accepted} on {test}: exit {status} after {passes} pass(es)")
+        if "--score-from-metric" in extra:
+            score = open(os.path.join(feedback, "score.txt")).read().strip()
+            checks.expect(0 < float(score) <= 100, f"  its score.txt holds {score}")
+        if "probe" in test:
+            checks.expect(passes == 2, "  a probe test runs two passes")
+        status, passes, _ = icpc_run(validator, os.path.join(solutions, wrong), package, test, extra)
+        checks.expect(status == 43, f"ICPC runner: {wrong} on {test}: exit {status}")
+    proc = scenario_steps.run([args.judge, "verify", package, "-q"], timeout=1800, tail=8)
+    checks.expect(proc.returncode == 0 and " 0 not," in proc.stdout, "judge verify passes on the export")
+
+
+def check_zip(args, checks):
+    folder = os.path.join(args.work, "nb")
+    archive = os.path.join(args.work, "nb.zip")
+    for dest in (folder, archive):
+        proc = scenario_steps.run([args.judge, "export", "nuts-bolts", dest, "-q"])
+        checks.expect(proc.returncode == 0, f"judge export nuts-bolts {dest} exits 0")
+    unzipped = os.path.join(args.work, "unzipped")
+    with zipfile.ZipFile(archive) as zf:
+        names = sorted(zf.namelist())
+        zf.extractall(unzipped)
+        modes = {info.filename: info.external_attr >> 16 for info in zf.infolist()}
+    on_disk = sorted(os.path.relpath(os.path.join(root, f), folder).replace(os.sep, "/")
+                     for root, _, files in os.walk(folder) for f in files)
+    checks.expect(names == on_disk, f"the archive holds the folder's {len(on_disk)} files, problem.yaml at its root")
+    same = all(open(os.path.join(folder, n), "rb").read() == open(os.path.join(unzipped, n), "rb").read()
+               for n in on_disk)
+    checks.expect(same, "byte for byte the folder's")
+    checks.expect(all(modes[n] & 0o777 == os.stat(os.path.join(folder, n)).st_mode & 0o777 for n in on_disk),
+                  "with the folder's modes")
+    for name, mode in modes.items():
+        os.chmod(os.path.join(unzipped, name), mode & 0o777)
+    proc = scenario_steps.run([args.judge, "verify", unzipped,
+                               os.path.join(unzipped, "submissions/accepted/quicksort.cpp"),
+                               os.path.join(unzipped, "submissions/wrong_answer/swap_two.cpp")], timeout=1800, tail=6)
+    checks.expect(proc.returncode == 0 and "2 of 2 submissions as expected" in proc.stdout,
+                  "judge verify passes on the unzipped package (accepted and wrong_answer)")
+
+
+def check_new(args, checks):
+    problem = os.path.join(args.work, "x")
+    proc = scenario_steps.run([args.judge, "new", problem, "-q"])
+    checks.expect(proc.returncode == 0, "judge new x exits 0")
+    for path in ["problem.yaml", "statement/problem.en.md", "output_validator/interactor.cpp",
+                 "input_validators/input_validator.py", "data/sample/01-sample.in", "generators/manifest.txt",
+                 "submissions/accepted/binary_search.py"]:
+        checks.expect(os.path.exists(os.path.join(problem, path)), f"x/{path}")
+    checks.expect(not os.path.exists(os.path.join(problem, "problem.json")), "no problem.json")
+    checks.expect("problem_format_version: 2025-09" in open(os.path.join(problem, "problem.yaml")).read(),
+                  "problem.yaml is 2025-09")
+    proc = scenario_steps.run([args.judge, "verify", problem], timeout=900, tail=5)
+    checks.expect(proc.returncode == 0 and "2 of 2 submissions as expected" in proc.stdout, "judge verify x passes")
+    proc = scenario_steps.run([args.judge, "validate", problem], tail=3)
+    checks.expect(proc.returncode == 0, "judge validate x passes")
+    native = os.path.join(args.work, "y")
+    proc = scenario_steps.run([args.judge, "new", native, "--format", "judge", "-q"])
+    checks.expect(proc.returncode == 0 and os.path.exists(os.path.join(native, "problem.json")),
+                  "judge new --format judge writes problem.json")
+
+
+def verdicts(judge, problem, work, name):
+    """Each submission's verdict and score, from `judge verify --json`."""
+    result = os.path.join(work, name + ".json")
+    proc = scenario_steps.run([judge, "verify", problem, "--json", result], timeout=1800, tail=12)
+    with open(result) as f:
+        data = json.load(f)
+    return proc, {os.path.basename(s["name"]): (s.get("verdict"), s.get("score"))
+                  for s in data["submissions"]}
+
+
+def check_polygon(args, checks):
+    source = os.path.join(args.source, "testdata", "polygon", "guess")
+    package = os.path.join(args.work, "guess")
+    proc = scenario_steps.run([args.judge, "export", source, package])
+    checks.expect(proc.returncode == 0, "judge export of the Polygon package exits 0")
+    before_proc, before = verdicts(args.judge, source, args.work, "polygon")
+    after_proc, after = verdicts(args.judge, package, args.work, "icpc")
+    checks.expect(before_proc.returncode == 0 and after_proc.returncode == 0, "judge verify passes on both")
+    checks.expect(before == after and len(before) == 8, f"the same verdicts and scores: {before} / {after}")
+
+
+# What each Polygon export must say it could not carry (a phrase of it).
+POLYGON_NOT_CARRIED = {"new": "multi-pass", "egg-drop": "the scoring (max_metric)",
+                       "twin-cookies": "the scoring (subtasks)", "nuts-bolts": "multi-pass tests"}
+# nuts-bolts' interactor is five .cpp files whose helpers collide in one file (said on
+# stderr): the export is checked for what it says, not built.
+POLYGON_UNBUILT = {"nuts-bolts": "Polygon compiles one file"}
+
+
+def check_to_polygon(args, checks, name):
+    problem = name
+    if name == "new":
+        problem = os.path.join(args.work, "guess")
+        scenario_steps.run([args.judge, "new", problem, "--format", "judge", "-q"])
+    package = os.path.join(args.work, "polygon")
+    proc = scenario_steps.run([args.judge, "export", problem, package, "--format", "polygon"])
+    checks.expect(proc.returncode == 0 and os.path.exists(os.path.join(package, "problem.xml")),
+                  f"judge export {name} --format polygon exits 0 and writes problem.xml")
+    readme = open(os.path.join(package, "README.md")).read()
+    phrase = POLYGON_NOT_CARRIED[name]
+    said = phrase in proc.stderr and phrase in readme
+    checks.expect(said if name != "new" else not said, f"stderr and README.md say ...{phrase}... (when it applies)")
+    if name in POLYGON_UNBUILT:
+        phrase = POLYGON_UNBUILT[name]
+        checks.expect(phrase in proc.stderr and phrase in readme, f"stderr and README.md say ...{phrase}...")
+        return
+    folder = tempfile.mkdtemp(prefix="judge-export-polygon-gpp-")
+    shutil.copy(os.path.join(package, "files", "interactor.cpp"), folder)
+    proc = scenario_steps.run(["g++", "-O2", "-std=gnu++20", "interactor.cpp", "-o", "interactor"], cwd=folder,
+                              timeout=900, tail=20)
+    checks.expect(proc.returncode == 0, f"files/interactor.cpp builds alone with g++ in {folder}")
+    proc = scenario_steps.run([args.judge, "verify", package, "-q"], timeout=1800, tail=8)
+    checks.expect(proc.returncode == 0 and " 0 not," in proc.stdout, "judge verify passes on the Polygon package")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("case", choices=["problem", "zip", "new", "polygon", "to-polygon"])
+    parser.add_argument("name", nargs="?")
+    for option in ("--judge", "--work", "--build", "--source"):
+        parser.add_argument(option, required=True)
+    args = parser.parse_args()
+    shutil.rmtree(args.work, ignore_errors=True)
+    os.makedirs(args.work)
+    checks = scenario_steps.Checks()
+    if args.case == "problem":
+        check_problem(args, checks, args.name)
+    elif args.case == "zip":
+        check_zip(args, checks)
+    elif args.case == "to-polygon":
+        check_to_polygon(args, checks, args.name)
+    elif args.case == "new":
+        check_new(args, checks)
+    else:
+        check_polygon(args, checks)
+    return checks.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
