@@ -3,10 +3,12 @@
 // the facts (how each ended, who ended first, which limit fired, what the interactor
 // reported) and nothing else. Deciding the verdict is verdict.hpp's job.
 //
-// Offline passes (PassMode::offline: non-interactive multi-pass problems) run the
-// same steps one program at a time: the submission reads the test input from a file
-// and writes into a file; if it ended cleanly, the validator then reads that file on
-// its stdin. Otherwise the validator does not run and the submission's end decides.
+// Offline passes (PassMode::offline: non-interactive multi-pass problems, CMS Batch
+// tasks) run the same steps one program at a time: the submission reads the test
+// input from a file and writes into a file; if it ended cleanly, the validator then
+// reads that file on its stdin (a CMS checker: as /dev/stdin, its third argument; a
+// CMS task without one: the judge's white-diff, run/white_diff.hpp). Otherwise the
+// validator does not run and the submission's end decides.
 //
 //              to_submission pipe
 //   interactor stdout ─────────────▶ stdin  submission
@@ -107,6 +109,7 @@ struct Wiring {
   UniqueFd submission_output;
   UniqueFd submission_stderr;
   UniqueFd interactor_stderr;
+  UniqueFd interactor_stdout;  // a CMS checker's (its outcome)
   SpawnRequest interactor;
   SpawnRequest submission;
   std::optional<TestCgroup> cgroup;  // the submission's, when it runs in judge-box
@@ -142,6 +145,7 @@ class Interaction {
   void plan_submission();
   void contain_submission();
   std::filesystem::path tout_path() const;
+  std::filesystem::path interactor_stdout_path() const;
   std::optional<CheckerFacts> run_testlib_checker(const PassRecord& pass) const;
   void keep_pipe_ends();
   void kill_orphans_but_exiting_boxes();
@@ -161,6 +165,7 @@ class Interaction {
   std::int64_t cgroup_cpu_ms_at_start_ = -1;
   std::optional<std::chrono::steady_clock::time_point> spawned_at_;  // spawn(): both programs run
   WatchFacts watch_;
+  std::optional<bool> output_matches_;  // a CMS Batch task without a checker: white-diff
 };
 
 }  // namespace judge
