@@ -139,21 +139,8 @@ void Communication::contain_copy(std::size_t index) {
   }
   const FifoPair& pair = fifos_->pairs()[index];
   SpawnRequest& spawn = copy.spawn;
-  const std::int64_t process_limit = request_.limits.processes + request_.extra_processes;
-  copy.cgroup.emplace(request_.resources != nullptr
-                          ? request_.resources->cgroup(request_.limits.memory_kib, process_limit)
-                          : TestCgroup::create(request_.limits.memory_kib, process_limit));
-  BoxSettings settings;
-  settings.box_executable = box;
-  settings.drop_to_unprivileged_uid = ::geteuid() == 0;
-  settings.cgroup_dirs = copy.cgroup->join_dirs();
-  settings.scratch_kib = request_.limits.output_kib;
-  settings.file_size_kib = request_.limits.output_kib;
-  spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
-  settings.roots.assign(request_.submission_roots.begin(), request_.submission_roots.end());
-  settings.net_namespace = request_.net_namespace;
-  settings.cpu = spawn.cpu;  // pinned before its exec: there is no interactor to watch
-  spawn.cpu = -1;
+  // Pinned before its exec: there is no interactor to watch.
+  BoxSettings settings = submission_box(request_, box, copy.cgroup, spawn);
   if (user_io_ == CmsUserIo::std_io) {
     settings.stdin_fifo = pair.to_user;
     settings.stdout_fifo = pair.from_user;
@@ -167,12 +154,7 @@ void Communication::contain_copy(std::size_t index) {
     for (std::size_t fifo = 0; fifo < 2; ++fifo)
       boxed.argv.push_back(fmt::format("/proc/self/fd/{}", passed_fifo_number(settings, fifo)));
   if (processes_ > 1) boxed.argv.push_back(std::to_string(index));
-  spawn.argv = std::move(boxed.argv);
-  spawn.box_fds = std::move(boxed.fds);
-  spawn.boxed = true;
-  spawn.environment = program_environment("/box", "/tmp");
-  if (copy.cgroup->limits_memory()) spawn.limits.address_space_kib = 0;
-  if (copy.cgroup->limits_processes()) spawn.limits.processes = 0;
+  use_box(std::move(boxed), *copy.cgroup, spawn);
 }
 
 void Communication::spawn() {

@@ -171,32 +171,43 @@ void Interaction::contain_submission() {
     return;
   }
   SpawnRequest& spawn = wiring_.submission;
-  const std::int64_t process_limit = request_.limits.processes + request_.extra_processes;
-  wiring_.cgroup.emplace(request_.resources != nullptr
-                             ? request_.resources->cgroup(request_.limits.memory_kib, process_limit)
-                             : TestCgroup::create(request_.limits.memory_kib, process_limit));
-  BoxSettings settings;
-  settings.box_executable = box;
-  settings.drop_to_unprivileged_uid = ::geteuid() == 0;
-  settings.cgroup_dirs = wiring_.cgroup->join_dirs();
-  settings.scratch_kib = request_.limits.output_kib;
-  settings.file_size_kib = request_.limits.output_kib;
-  spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
-  settings.roots.assign(request_.submission_roots.begin(), request_.submission_roots.end());
-  settings.net_namespace = request_.net_namespace;
+  BoxSettings settings = submission_box(request_, box, wiring_.cgroup, spawn);
   // The box's setup runs on another CPU, beside the interactor's start, and
   // so does the program's own start while the interactor is still starting: the box
   // moves it to this CPU once it or the interactor waits (judge-box, 4c).
-  settings.cpu = spawn.cpu;
   settings.watch_interactor = request_.mode != PassMode::offline;
+  use_box(boxed_command(request_.submission_command, settings), *wiring_.cgroup, spawn);
+}
+
+BoxSettings submission_box(const InteractionRequest& request, const fs::path& box, std::optional<TestCgroup>& cgroup,
+                           SpawnRequest& spawn) {
+  const std::int64_t process_limit = request.limits.processes + request.extra_processes;
+  cgroup.emplace(request.resources != nullptr ? request.resources->cgroup(request.limits.memory_kib, process_limit)
+                                              : TestCgroup::create(request.limits.memory_kib, process_limit));
+  BoxSettings settings;
+  settings.box_executable = box;
+  settings.drop_to_unprivileged_uid = ::geteuid() == 0;
+  settings.cgroup_dirs = cgroup->join_dirs();
+  settings.scratch_kib = request.limits.output_kib;
+  settings.file_size_kib = request.limits.output_kib;
+  spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
+  settings.roots.assign(request.submission_roots.begin(), request.submission_roots.end());
+  settings.net_namespace = request.net_namespace;
+  // Pinned by the box (judge-box, 4c), not by the spawn.
+  settings.cpu = spawn.cpu;
   spawn.cpu = -1;
-  BoxedCommand boxed = boxed_command(request_.submission_command, settings);
+  return settings;
+}
+
+void use_box(BoxedCommand boxed, const TestCgroup& cgroup, SpawnRequest& spawn) {
   spawn.argv = std::move(boxed.argv);
   spawn.box_fds = std::move(boxed.fds);
   spawn.boxed = true;
   spawn.environment = program_environment("/box", "/tmp");
-  if (wiring_.cgroup->limits_memory()) spawn.limits.address_space_kib = 0;
-  if (wiring_.cgroup->limits_processes()) spawn.limits.processes = 0;
+  // Where a cgroup limits memory or processes, the matching rlimit is dropped (see
+  // Interaction::contain_submission).
+  if (cgroup.limits_memory()) spawn.limits.address_space_kib = 0;
+  if (cgroup.limits_processes()) spawn.limits.processes = 0;
 }
 
 void Interaction::spawn() {

@@ -47,15 +47,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/limits.hpp"
 #include "base/unique_fd.hpp"
 #include "box/cgroup.hpp"
-#include "process/process.hpp"
-#include "problem/problem.hpp"
-#include "base/limits.hpp"
-#include "process/pipe_keeper.hpp"
-#include "run/resources_ahead.hpp"
+#include "box/sandbox.hpp"
 #include "grade/grade.hpp"
+#include "problem/problem.hpp"
+#include "process/pipe_keeper.hpp"
+#include "process/process.hpp"
 #include "process/watchdog.hpp"
+#include "run/resources_ahead.hpp"
 
 namespace judge {
 
@@ -115,6 +116,16 @@ struct Wiring {
   std::optional<TestCgroup> cgroup;  // the submission's, when it runs in judge-box
   std::string why_no_box;            // when it does not
 };
+
+// A submission's box (box/sandbox.hpp) as `request` asks for it: `cgroup` made (from
+// request.resources when there are any), the settings every boxed submission shares
+// filled, and the CPU pin moved from `spawn` to the box. Shared by Interaction and
+// a CMS Communication test's processes (run/communication.hpp).
+BoxSettings submission_box(const InteractionRequest& request, const std::filesystem::path& box,
+                           std::optional<TestCgroup>& cgroup, SpawnRequest& spawn);
+// `spawn` runs `boxed`: its argv, descriptors and environment, and no rlimit where
+// the cgroup limits the same.
+void use_box(BoxedCommand boxed, const TestCgroup& cgroup, SpawnRequest& spawn);
 
 class Interaction {
  public:
