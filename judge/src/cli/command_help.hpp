@@ -28,8 +28,10 @@ inline constexpr CommandHelp verify_help{
     "verify",
     "Grade every example submission of a problem (submissions/<verdict>/, submissions.yaml,\n"
     "@EXPECTED_RESULTS@ tags) and check that each gets what it must.",
-    "PROBLEM is an ICPC/Kattis package (problem.yaml, legacy or 2023-07+), a folder with this\n"
-    "judge's problem.json (its \"submissions\" folder), or a problem name of this repository.\n"
+    "PROBLEM is an ICPC/Kattis package (problem.yaml, legacy or 2023-07+), a Polygon package\n"
+    "(problem.xml), a CMS task folder (task.yaml; its submissions/<verdict>/ folders), a folder\n"
+    "with this judge's problem.json (its \"submissions\" folder), or a problem name of this\n"
+    "repository.\n"
     "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
     "specification says. Verdicts are checked as the ICPC classes (AC; WA = WA, PE, QLE;\n"
     "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
