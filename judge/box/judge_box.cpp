@@ -29,6 +29,11 @@
 // judge's own copied whole), `--copy-out FD /tmp/DIR` (a host folder that receives
 // what the program left in DIR, a tmpfs bounded by --copy-out-kib and
 // --copy-out-files). No host path is ever on the command line, and no name is split.
+// FIFOs of a CMS Communication test come the same way (`--stdin-fifo FD`,
+// `--stdout-fifo FD`: P opens the FIFO again through /proc/self/fd/FD, blocking as
+// CMS's sandbox does until the manager has opened its end, and makes it its stdin or
+// stdout; `--pass-fd FD`: the program itself gets FD, whose /proc/self/fd path its
+// arguments name). B and C close them: only P holds an end.
 // Messages on the report socket, one per packet:
 //   "setup {json}"       from C: what was enforced and what could not be, and why
 //   "exec"               from P, with SCM_CREDENTIALS, right before execve
@@ -64,6 +69,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "base/parse_number.hpp"
@@ -123,6 +129,9 @@ struct Options {
   // An empty network namespace the judge made to be shared by its tests, one after
   // another (box/net_namespace.hpp): joined instead of making one; "" : make one.
   std::string net_namespace;
+  int stdin_fifo = -1;               // a FIFO P opens again as its stdin (--stdin-fifo)
+  int stdout_fifo = -1;              // ... as its stdout (--stdout-fifo)
+  std::vector<int> pass_fds;         // FIFOs the program itself gets (--pass-fd)
   std::vector<std::string> program;  // the program's argv, copied (main's is overwritten, 2c)
   std::vector<char*> argv;           // pointers into `program`, null-terminated
 };
@@ -239,6 +248,12 @@ Options parse(int argc, char** argv) {
       options.copy_out_kib = number("--copy-out-kib", 1);
     else if (arg == "--copy-out-files")
       options.copy_out_files = number("--copy-out-files", 1);
+    else if (arg == "--stdin-fifo")
+      options.stdin_fifo = descriptor_number(value("--stdin-fifo"));
+    else if (arg == "--stdout-fifo")
+      options.stdout_fifo = descriptor_number(value("--stdout-fifo"));
+    else if (arg == "--pass-fd")
+      options.pass_fds.push_back(descriptor_number(value("--pass-fd")));
     else if (arg == "--copy-in" || arg == "--copy-out") {  // a descriptor and a box path: two words, no splitting
       const int fd = descriptor_number(value(arg.c_str()));
       const std::string box_path = value(arg.c_str());
@@ -574,6 +589,38 @@ void send_pid() {
   }
 }
 
+// The FIFOs of a CMS Communication test, in P right before exec (after its pid is
+// reported: the judge supervises the wait). Opened again through /proc/self/fd, which
+// blocks until the other side (the manager) has opened its end, as CMS's sandbox's
+// redirections do: the program never reads an end-of-file the manager did not send.
+// Stdin first, then stdout (isolate's order). A failure is the box's (no errno).
+void open_fifos(const Options& options) {
+  for (const auto& [fd, target, flags] :
+       {std::tuple{options.stdin_fifo, 0, O_RDONLY}, std::tuple{options.stdout_fifo, 1, O_WRONLY}}) {
+    if (fd < 0) continue;
+    const std::string path = "/proc/self/fd/" + std::to_string(fd);
+    int opened;
+    while ((opened = ::open(path.c_str(), flags)) < 0 && errno == EINTR) {
+    }
+    if (opened < 0 || ::dup2(opened, target) < 0) {
+      send_message("exec-error {\"message\": \"judge-box: " + json_escape(errno_text(("open " + path).c_str())) +
+                   "\"}");
+      ::_exit(127);
+    }
+    ::close(opened);
+    ::close(fd);
+  }
+  // Kept across exec: the program opens them by their /proc/self/fd path.
+  for (int fd : options.pass_fds) ::fcntl(fd, F_SETFD, 0);
+}
+
+// B and C hold no end of the FIFOs: the manager sees end-of-file once P is gone.
+void close_fifos(const Options& options) {
+  for (int fd : {options.stdin_fifo, options.stdout_fifo})
+    if (fd >= 0) ::close(fd);
+  for (int fd : options.pass_fds) ::close(fd);
+}
+
 [[noreturn]] void run_submission(const Options& options, bool in_root, bool pin_before_exec) {
   // If C dies, P must not run on unsupervised (C's death ends the namespace anyway).
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -596,6 +643,7 @@ void send_pid() {
     if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) die(errno_text("setrlimit(RLIMIT_FSIZE)"));
   }
   send_pid();
+  open_fifos(options);
   ::execv(options.argv[0], options.argv.data());
   // The errno tells whose fault it is: ENOEXEC (not a program the kernel can run) is
   // the program's, ENOENT of a program the judge named is the judge's.
@@ -832,6 +880,7 @@ void move_box_to_cpu(long cpu) {
 
   // C keeps no end of the submission's pipes: the interactor must see end-of-file
   // as soon as P (and what it started) is gone.
+  close_fifos(options);
   const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   for (int fd = 0; fd < 3; ++fd) {
     if (null_fd >= 0) ::dup2(null_fd, fd);
@@ -901,6 +950,16 @@ void check_descriptors(const Options& options) {
     struct stat st {};
     if (::fcntl(out.fd, F_SETFD, FD_CLOEXEC) != 0 || ::fstat(out.fd, &st) != 0 || !S_ISDIR(st.st_mode))
       die("copy-out descriptor " + std::to_string(out.fd) + " is not a folder");
+  }
+  // A FIFO end is all the program may be handed (a folder's descriptor would lead out
+  // of its root); close-on-exec until P lets the passed ones through.
+  std::vector<int> fifos = options.pass_fds;
+  for (int fd : {options.stdin_fifo, options.stdout_fifo})
+    if (fd >= 0) fifos.push_back(fd);
+  for (int fd : fifos) {
+    struct stat st {};
+    if (::fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 || ::fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode))
+      die("FIFO descriptor " + std::to_string(fd) + " is not a FIFO");
   }
 }
 
@@ -1034,6 +1093,7 @@ int main(int argc, char** argv) {
   // B only waits: the report is C's. It keeps no end of the submission's pipes
   // and no copy of the report socket (C's exit must close the judge's view of it).
   ::close(report_fd);
+  close_fifos(options);
   const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   for (int fd = 0; fd < 3; ++fd) {
     if (null_fd >= 0) ::dup2(null_fd, fd);

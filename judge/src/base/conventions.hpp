@@ -5,9 +5,11 @@
 namespace judge {
 
 // The arguments and exit codes the interactor speaks: the ICPC output-validator
-// convention (INPUT ANSWER FEEDBACK_DIR/ [ARGS], exit 42/43: base/icpc_exit.hpp), or
-// testlib's (grade/testlib_convention.hpp).
-enum class InteractorConvention { icpc, testlib };
+// convention (INPUT ANSWER FEEDBACK_DIR/ [ARGS], exit 42/43: base/icpc_exit.hpp),
+// testlib's (grade/testlib_convention.hpp), or CMS's: a manager (Communication) or a
+// checker (Batch) that prints its outcome, a number, on stdout and its message on
+// stderr (grade/cms_outcome.hpp).
+enum class InteractorConvention { icpc, testlib, cms };
 
 // How one pass runs: the submission and the interactor talk through pipes; or
 // (offline) the submission reads the test input, its output is captured, and the

@@ -49,8 +49,10 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InteractorReport, reason, message, contestant
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestFacts, submission, interactor, exited_first, report, exec_error,
                                    interactor_bytes_written, wall_limit_extended_ms, limits)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(CheckerFacts, exit, ended_in_time, output)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PassRecord, facts, interactor_ran, checker, wrote_nextpass, probe_marked,
-                                   submission_stderr, interactor_stderr, interactor_result, containment)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ProcessRecord, end, exec_error, stderr_tail, containment)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PassRecord, facts, interactor_ran, checker, wrote_nextpass,
+                                                probe_marked, submission_stderr, interactor_stderr, interactor_result,
+                                                containment, processes, manager_output, output_matches)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestRecord, name, passes, judge_fault, transcript)
 
 nlohmann::json record_to_json(const TestRecord& record) { return record; }

@@ -53,6 +53,15 @@ PassRecord full_pass() {
   pass.interactor_stderr = "reading query 59";
   pass.interactor_result = {{"queries", 59}, {"query_limit", 58}, {"moves", 12345678901LL}};
   pass.containment = {{"sandbox", "judge-box"}, {"enforced", {"pid namespace"}}};
+  ProcessRecord process;
+  process.end = facts.submission;
+  process.exec_error = "cannot execute /box/y";
+  process.stderr_tail = "process 1 says hello";
+  process.containment = {{"sandbox", "judge-box"}};
+  pass.processes = {process, process};
+  pass.processes[1].end.exit.cpu_ms = 99;
+  pass.manager_output = "0.5\n";
+  pass.output_matches = false;
   return pass;
 }
 
@@ -75,12 +84,16 @@ TEST(BatchFacts, RoundTripKeepsEveryFact) {
   EXPECT_TRUE(back.passes.at(0).facts.submission.oom_killed);
   EXPECT_EQ(back.passes.at(0).checker->output, "wrong answer 3 != 4");
   EXPECT_FALSE(back.passes.at(1).probe_marked);
+  EXPECT_EQ(back.passes.at(0).processes.at(1).end.exit.cpu_ms, 99);
+  EXPECT_EQ(back.passes.at(0).manager_output, "0.5\n");
+  EXPECT_EQ(back.passes.at(0).output_matches, false);
   EXPECT_EQ(*back.transcript, *original.transcript);
   // Graded alike, whatever the grading reads.
   for (const bool fault : {true, false}) {
     TestRecord a = original, b = back;
     if (!fault) a.judge_fault.clear(), b.judge_fault.clear();
-    for (const auto convention : {InteractorConvention::icpc, InteractorConvention::testlib}) {
+    for (const auto convention :
+         {InteractorConvention::icpc, InteractorConvention::testlib, InteractorConvention::cms}) {
       const GradingSpec spec{"p", convention, nullptr, {"moves"}};
       const TestOutcome x = grade_test(spec, a, {}), y = grade_test(spec, b, {});
       EXPECT_EQ(x.decision.verdict, y.decision.verdict);
@@ -135,7 +148,8 @@ TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(InteractorReport), 176u) << "InteractorReport changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(TestFacts), 408u) << "TestFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(CheckerFacts), 80u) << "CheckerFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(PassRecord), 608u) << "PassRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(ProcessRecord), 136u) << "ProcessRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(PassRecord), 672u) << "PassRecord changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(TestRecord), 136u) << "TestRecord changed: update batch/facts.cpp";
 }
 

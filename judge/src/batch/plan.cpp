@@ -90,7 +90,9 @@ json problem_to_json(const PlannedProblem& problem) {
           {"memory_limit_kib", problem.limits.memory_kib},
           {"scoring", problem.scoring},
           {"metrics", problem.metrics},
-          {"convention", problem.convention == InteractorConvention::testlib ? "testlib" : "icpc"},
+          {"convention", problem.convention == InteractorConvention::testlib ? "testlib"
+                         : problem.convention == InteractorConvention::cms   ? "cms"
+                                                                             : "icpc"},
           {"tests", tests}};
 }
 
@@ -343,8 +345,10 @@ BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
     problem.scoring = plan_field<json>(item, "scoring", file);
     problem.metrics = plan_field<std::vector<std::string>>(item, "metrics", file);
     // Plans written before grading read the convention have none: ICPC's.
-    problem.convention =
-        item.value("convention", "icpc") == "testlib" ? InteractorConvention::testlib : InteractorConvention::icpc;
+    const std::string convention = item.value("convention", "icpc");
+    problem.convention = convention == "testlib" ? InteractorConvention::testlib
+                         : convention == "cms"   ? InteractorConvention::cms
+                                                 : InteractorConvention::icpc;
     for (const auto& test : plan_field<json>(item, "tests", file))
       problem.tests.push_back(
           {plan_field<std::string>(test, "name", file), plan_field<std::string>(test, "sha1", file)});

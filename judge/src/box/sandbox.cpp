@@ -122,6 +122,17 @@ std::vector<std::string> box_options(const BoxSettings& settings) {
 BoxedCommand boxed_command(const std::vector<std::string>& command, const BoxSettings& settings) {
   BoxedCommand boxed;
   boxed.argv = box_options(settings);
+  // The FIFOs first, so that their numbers do not depend on the files.
+  for (const auto& [option, fifo] :
+       {std::pair{"--stdin-fifo", settings.stdin_fifo}, std::pair{"--stdout-fifo", settings.stdout_fifo}})
+    if (fifo) {
+      boxed.argv.insert(boxed.argv.end(), {option, std::to_string(first_box_fd + boxed.fds.size())});
+      boxed.fds.push_back(fifo);
+    }
+  for (const auto& fifo : settings.passed_fifos) {
+    boxed.argv.insert(boxed.argv.end(), {"--pass-fd", std::to_string(first_box_fd + boxed.fds.size())});
+    boxed.fds.push_back(fifo);
+  }
   BoxFiles files(boxed);
   for (const auto& [box_dir, host_dir] : settings.exports) files.copy_out(box_dir, host_dir);
   for (const auto& [host, box_path] : settings.folders) files.copy_in(host, box_path);
@@ -148,6 +159,10 @@ BoxedCommand boxed_command(const std::vector<std::string>& command, const BoxSet
   boxed.argv.push_back("--");
   boxed.argv.insert(boxed.argv.end(), inside.begin(), inside.end());
   return boxed;
+}
+
+int passed_fifo_number(const BoxSettings& settings, std::size_t index) {
+  return first_box_fd + (settings.stdin_fifo ? 1 : 0) + (settings.stdout_fifo ? 1 : 0) + static_cast<int>(index);
 }
 
 nlohmann::json describe_containment(const std::string& box_setup, const std::string& cgroup_version,

@@ -57,6 +57,12 @@ struct BoxSettings {
   std::int64_t export_kib = 256 * 1024;
   std::int64_t export_files = 1000;
   std::string workdir;  // the program's working directory in the box ("" : /tmp)
+  // A CMS Communication test's FIFO ends (judge-box --stdin-fifo, --stdout-fifo,
+  // --pass-fd), given to the box before its files: descriptors 5, 6, ... in this
+  // order (stdin's, stdout's, then the passed ones: passed_fifo_number).
+  std::shared_ptr<UniqueFd> stdin_fifo;
+  std::shared_ptr<UniqueFd> stdout_fifo;
+  std::vector<std::shared_ptr<UniqueFd>> passed_fifos;
   // The judge's shared network namespace (net_namespace.hpp), joined by the box
   // instead of making one; "" : the box makes its own.
   std::string net_namespace;
@@ -84,6 +90,9 @@ struct BoxedCommand {
   std::vector<std::shared_ptr<UniqueFd>> fds;
 };
 BoxedCommand boxed_command(const std::vector<std::string>& command, const BoxSettings& settings);
+
+// The descriptor the program gets passed_fifos[index] as (its /proc/self/fd/N).
+int passed_fifo_number(const BoxSettings& settings, std::size_t index);
 
 // The "containment" entry of a test's JSON: judge-box's own setup report (what it
 // enforced, what it could not and why) merged with how memory and processes were

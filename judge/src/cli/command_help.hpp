@@ -28,8 +28,10 @@ inline constexpr CommandHelp verify_help{
     "verify",
     "Grade every example submission of a problem (submissions/<verdict>/, submissions.yaml,\n"
     "@EXPECTED_RESULTS@ tags) and check that each gets what it must.",
-    "PROBLEM is an ICPC/Kattis package (problem.yaml, legacy or 2023-07+), a folder with this\n"
-    "judge's problem.json (its \"submissions\" folder), or a problem name of this repository.\n"
+    "PROBLEM is an ICPC/Kattis package (problem.yaml, legacy or 2023-07+), a Polygon package\n"
+    "(problem.xml), a CMS task folder (task.yaml; its submissions/<verdict>/ folders), a folder\n"
+    "with this judge's problem.json (its \"submissions\" folder), or a problem name of this\n"
+    "repository.\n"
     "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
     "specification says. Verdicts are checked as the ICPC classes (AC; WA = WA, PE, QLE;\n"
     "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
@@ -126,9 +128,12 @@ inline constexpr CommandHelp export_help{
     "`g++ -O2 -std=gnu++20 output_validator/*.cpp` and nothing else installed. What the format cannot carry\n"
     "is printed on stderr and listed in the package's README.md. --format polygon: a problem.json problem as\n"
     "a Polygon package (problem.xml, files/interactor.cpp in testlib's convention, tests/, solutions/).\n"
+    "--format cms: a CMS task folder (italy_yaml: task.yaml, a Communication manager around the interactor,\n"
+    "subtasks as GroupMin), for a one-pass ICPC-convention interactor.\n"
     "Exit 0 written, 2 a problem that cannot be exported or a DEST in the way, 3 the judge failed.",
     "Example: judge export nuts-bolts /tmp/nutsbolts && judge verify /tmp/nutsbolts\n"
     "         judge export twin-cookies /tmp/twincookies.zip\n"
+    "         judge export twin-cookies /tmp/twincookies-cms --format cms\n"
     "What maps to what: docs/problem-format.md, \"judge export\"."};
 
 inline constexpr CommandHelp stress_help{

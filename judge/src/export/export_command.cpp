@@ -7,6 +7,9 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
+#include "base/text_file.hpp"
+#include "export/cms_export.hpp"
 #include "export/icpc_export.hpp"
 #include "export/polygon_export.hpp"
 #include "export/zip_writer.hpp"
@@ -22,6 +25,28 @@ Package icpc_format(const Problem& problem, const ExportCommandOptions& options)
 
 Package polygon_format(const Problem& problem, const ExportCommandOptions&) { return polygon_package(problem); }
 
+// CMS's exporter writes a folder (cms_export.hpp): written into a temporary one and
+// taken back as a Package, so a .zip and the atomic folder write serve it too. What it
+// changed on the way is said as what was not carried (its README.md lists it as well).
+Package cms_format(const Problem& problem, const ExportCommandOptions&) {
+  const TempDir scratch("judge-export-cms-");
+  const fs::path folder = scratch.path() / "task";
+  const CmsExport exported = export_cms_task(problem, folder);
+  Package package;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(folder))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    std::optional<std::string> bytes = read_file(file);
+    if (!bytes) throw JudgeFault(fmt::format("cannot read back {} of the CMS export", file.string()));
+    const bool executable = (fs::status(file).permissions() & fs::perms::owner_exec) != fs::perms::none;
+    package.add_text(file.lexically_relative(folder).generic_string(), std::move(*bytes), executable);
+  }
+  package.not_carried = exported.notes;
+  return package;
+}
+
 const ExportFormat* find_format(const std::string& name) {
   for (const ExportFormat& format : export_formats())
     if (name == format.name) return &format;
@@ -34,6 +59,7 @@ std::span<const ExportFormat> export_formats() {
   static constexpr ExportFormat formats[] = {
       {"icpc", "ICPC 2025-09", icpc_format},
       {"polygon", "Polygon", polygon_format},
+      {"cms", "CMS task folder (italy_yaml)", cms_format},
   };
   return formats;
 }

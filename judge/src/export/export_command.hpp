@@ -1,4 +1,4 @@
-// `judge export PROBLEM DEST [--format icpc|polygon]`: any problem the judge reads
+// `judge export PROBLEM DEST [--format icpc|polygon|cms]`: any problem the judge reads
 // (problem.json, an ICPC package, a Polygon package) written as a package other
 // judges import, into the folder DEST or the zip archive DEST.zip. What the format
 // cannot carry is printed on stderr and written in the package's README.md.

@@ -22,7 +22,29 @@ struct GradedPass {
 
 bool accepted_icpc(const ExitFacts& exit) { return !exit.signaled && exit.exit_code == icpc_accept_exit; }
 
+// A pass of a CMS task (cms_outcome.hpp): the processes' facts merged as the
+// submission's, the outcome in the result's figures, where scoring reads it.
+GradedPass grade_cms_pass(const PassRecord& pass) {
+  GradedPass graded;
+  const bool communication = !pass.processes.empty();
+  const std::vector<ProcessRecord> processes =
+      communication ? pass.processes
+                    : std::vector<ProcessRecord>{
+                          {pass.facts.submission, pass.facts.exec_error, pass.submission_stderr, pass.containment}};
+  CmsManagerFacts manager{pass.facts.interactor, pass.interactor_ran, pass.manager_output, pass.interactor_stderr,
+                          pass.output_matches};
+  const CmsDecision cms = decide_cms(processes, manager, pass.facts.limits, communication);
+  graded.facts = pass.facts;
+  graded.facts.submission = merged_process_facts(processes, cms.failed_process);
+  if (cms.failed_process >= 0) graded.facts.exec_error = processes[cms.failed_process].exec_error;
+  graded.decision = cms.decision;
+  graded.accepted = cms.decision.verdict == Verdict::AC;
+  graded.interactor_result = nlohmann::json{{"outcome", cms.outcome}};
+  return graded;
+}
+
 GradedPass grade_pass(InteractorConvention convention, const PassRecord& pass) {
+  if (convention == InteractorConvention::cms) return grade_cms_pass(pass);
   GradedPass graded;
   TestFacts& facts = graded.facts;
   facts = convention == InteractorConvention::testlib && pass.interactor_ran
@@ -96,6 +118,9 @@ GradingSpec grading_spec(const Problem& problem) {
 }
 
 bool interactor_accepts(const ExitFacts& exit, InteractorConvention convention) {
+  // A CMS manager's outcome is on its stdout, read after the test: its ending says
+  // only that it did not fail (exit 0); the processes run on to their own ends.
+  if (convention == InteractorConvention::cms) return !exit.signaled && exit.exit_code == 0;
   return convention == InteractorConvention::testlib ? testlib_accepts(exit) : accepted_icpc(exit);
 }
 
@@ -165,6 +190,12 @@ RunResult grade(const GradingSpec& spec, const SubmissionRecord& submission) {
   result.score = compute_score(spec.scoring, scored);
   // Stopped early: the tests not run cannot count as passed.
   if (result.tests.size() < submission.tests_planned) result.score.score = 0;
+  // What each test earned by itself, where the scoring says (a CMS task's outcome
+  // times its weight): the test's "score".
+  if (result.score.test_scores.is_object())
+    for (TestOutcome& test : result.tests)
+      if (result.score.test_scores.contains(test.name))
+        test.facts.report.score = result.score.test_scores[test.name].get<double>();
   return result;
 }
 

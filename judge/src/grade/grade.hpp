@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "grade/cms_outcome.hpp"
 #include "grade/passes.hpp"
 #include "grade/testlib_convention.hpp"
 #include "grade/verdict_rules.hpp"
@@ -46,6 +47,13 @@ struct PassRecord {
   std::string interactor_stderr;
   nlohmann::json interactor_result;     // result.json as written (null if none)
   nlohmann::json containment;           // box/sandbox.hpp describe_containment
+  // CMS (InteractorConvention::cms, cms_outcome.hpp): a Communication test's copies
+  // of the program, in order (a Batch test has none: its run is facts.submission);
+  // the start of the manager's or checker's stdout (the outcome; its stderr is
+  // interactor_stderr); a Batch task without a checker: white-diff's answer.
+  std::vector<ProcessRecord> processes;
+  std::string manager_output;
+  std::optional<bool> output_matches;
 };
 
 // Every pass of one test, in order. `judge_fault`: the judge itself failed on the

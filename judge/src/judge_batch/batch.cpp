@@ -178,13 +178,15 @@ void BatchRun::prepare() {
 void BatchRun::start_compile(std::size_t index) {
   const PlannedSubmission& planned = plan_.submissions[index];
   const fs::path path = planned.path;
+  Companions companions = submission_companions(problems_.at(planned.problem));
   // Every submission is prepared in a worker: compiling (or a Python syntax check) runs
   // a box, which the batch process itself never waits for.
-  pool_.start(compile_tag_base + index, [path] {
+  pool_.start(compile_tag_base + index, [path, companions] {
     // A participant's file is read beneath its own folder only (submission_files.hpp),
     // and one the rules refuse is the participant's CE, with the reason.
     SubmissionOptions options;
     options.confine_to = fs::absolute(path).lexically_normal().parent_path();
+    options.companions = companions;
     try {
       return nlohmann::json(prepare_submission(path, default_cache_dir(), options));
     } catch (const SubmissionRefused& refused) {

@@ -145,6 +145,7 @@ int run_and_report(const RunArgs& args, const InterruptWatch& interrupt, std::st
 
   doing = "preparing " + args.submission;
   SubmissionOptions submission_options;
+  submission_options.companions = submission_companions(problem);
   if (!args.quiet)
     submission_options.on_compile = [&](const std::string& language) {
       fmt::print("compiling {} ({}) ...\n", printable_line(args.submission), language);

@@ -13,6 +13,7 @@
 #include "base/errors.hpp"
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
+#include "problem/cms_task.hpp"
 #include "problem/icpc_package.hpp"
 #include "problem/polygon_package.hpp"
 #include "problem/program_build.hpp"
@@ -38,7 +39,7 @@ bool running_from_build_tree() {
 
 bool is_problem_dir(const fs::path& dir) {
   return fs::is_regular_file(dir / "problem.json") || fs::is_regular_file(dir / "problem.yaml") ||
-         fs::is_regular_file(dir / "problem.xml");
+         fs::is_regular_file(dir / "problem.xml") || fs::is_regular_file(dir / "task.yaml");
 }
 
 }  // namespace
@@ -394,7 +395,8 @@ Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
     for (const auto& known : known_problems(paths)) names += " " + known;
     throw ConfigError(fmt::format(
         "no problem '{}': give a problem name (known:{}; JUDGE_PROBLEM_PATH lists the folders searched) or a "
-        "directory holding problem.json, problem.yaml (an ICPC package) or problem.xml (a Polygon package)",
+        "directory holding problem.json, problem.yaml (an ICPC package), problem.xml (a Polygon package) or "
+        "task.yaml (a CMS task)",
         name_or_path, names.empty() ? " none" : names));
   }
   dir = fs::absolute(dir).lexically_normal();
@@ -404,10 +406,11 @@ Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
   if (fs::is_regular_file(dir / "problem.yaml"))
     return load_icpc_package(dir, PackageOptions{default_cache_dir()});
   if (fs::is_regular_file(dir / "problem.xml")) return load_polygon_package(dir, default_cache_dir());
-  throw ConfigError(fmt::format(
-      "{} has neither problem.json (this judge's format) nor problem.yaml (an ICPC/Kattis "
-      "package) nor problem.xml (a Polygon package)",
-      dir.string()));
+  if (fs::is_regular_file(dir / "task.yaml")) return load_cms_task(dir, default_cache_dir());
+  throw ConfigError(
+      fmt::format("{} has neither problem.json (this judge's format) nor problem.yaml (an ICPC/Kattis "
+                  "package) nor problem.xml (a Polygon package) nor task.yaml (a CMS task)",
+                  dir.string()));
 }
 
 std::string_view format_name(ProblemFormat format) {
@@ -416,6 +419,7 @@ std::string_view format_name(ProblemFormat format) {
     case ProblemFormat::icpc_legacy: return "ICPC legacy";
     case ProblemFormat::icpc: return "ICPC 2023-07+";
     case ProblemFormat::polygon: return "Polygon";
+    case ProblemFormat::cms: return "CMS";
   }
   return "?";
 }

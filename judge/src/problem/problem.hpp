@@ -2,7 +2,8 @@
 // interactor (an ICPC output validator, or a testlib interactor) ready to run, its
 // limits with units, its tests in the order they run, how it is scored, and where its
 // example submissions are. Formats (docs/problem-format.md): this repository's own
-// problem.json, and ICPC/Kattis packages (problem.yaml, legacy and 2023-07+). Every
+// problem.json, ICPC/Kattis packages (problem.yaml, legacy and 2023-07+), Polygon
+// packages (problem.xml) and CMS task folders (task.yaml, cms_task.hpp). Every
 // mistake in a problem is a ConfigError that says what to fix (exit status 2).
 #pragma once
 
@@ -19,6 +20,7 @@
 #include "base/conventions.hpp"
 #include "base/errors.hpp"
 #include "base/limits.hpp"
+#include "problem/cms_task.hpp"
 #include "problem/program_build.hpp"
 
 namespace judge {
@@ -36,8 +38,8 @@ struct JudgePaths {
   static JudgePaths from_environment();
 };
 
-enum class ProblemFormat { native, icpc_legacy, icpc, polygon };
-// "problem.json", "ICPC legacy", "ICPC 2023-07+", "Polygon".
+enum class ProblemFormat { native, icpc_legacy, icpc, polygon, cms };
+// "problem.json", "ICPC legacy", "ICPC 2023-07+", "Polygon", "CMS".
 std::string_view format_name(ProblemFormat format);
 
 struct TestCase {
@@ -115,7 +117,15 @@ struct Problem {
   // Submissions a package lists itself with a tag (Polygon's problem.xml: main,
   // accepted, wrong-answer, ...), read instead of folders when not empty.
   std::vector<std::pair<std::filesystem::path, std::string>> tagged_submissions;
+  // A CMS task: its task type and how its submission runs (cms_task.hpp); the
+  // manager (Communication) or checker (Batch) is interactor_command.
+  std::optional<CmsSettings> cms;
 };
+
+// What a problem compiles with every submission (a CMS task's stub or grader), or none.
+inline Companions submission_companions(const Problem& problem) {
+  return problem.cms ? problem.cms->companions : Companions{};
+}
 
 // problem.json's per-subtask input validation: no flags, then the
 // "input_validator_flags" of every subtask whose tests match the name (empty when

@@ -9,6 +9,7 @@
 
 #include "base/errors.hpp"
 #include "metric_score.hpp"
+#include "problem/cms_scoring.hpp"
 #include "problem/icpc_scoring.hpp"
 
 namespace judge {
@@ -116,6 +117,7 @@ void validate_scoring(const nlohmann::json& scoring) {
     throw ConfigError("scoring \"max_score\" must be >= 0");
   if (type == "all_or_nothing" || type == "per_test" || type == "points") return;
   if (type == "icpc_groups") return validate_icpc_groups_scoring(scoring);
+  if (type == "cms") return validate_cms_scoring(scoring);
   if (type == "max_metric") {
     if (!scoring.contains("metric") || !scoring["metric"].is_string())
       throw ConfigError("scoring type max_metric needs \"metric\": the result.json key to take the maximum of");
@@ -148,10 +150,10 @@ void validate_scoring(const nlohmann::json& scoring) {
                                     scoring["max_score"].get<double>()));
     return;
   }
-  throw ConfigError(fmt::format(
-      "scoring type \"{}\" is not known (use all_or_nothing, per_test, points, max_metric, subtasks or "
-      "icpc_groups)",
-      type));
+  throw ConfigError(
+      fmt::format("scoring type \"{}\" is not known (use all_or_nothing, per_test, points, max_metric, subtasks, "
+                  "icpc_groups or cms)",
+                  type));
 }
 
 Score compute_score(const nlohmann::json& scoring, const std::vector<ScoredTest>& tests) {
@@ -162,6 +164,7 @@ Score compute_score(const nlohmann::json& scoring, const std::vector<ScoredTest>
   if (type == "max_metric") return max_metric_score(scoring, tests, result);
   if (type == "subtasks") return subtask_score(scoring, tests, result);
   if (type == "icpc_groups") return icpc_groups_score(scoring, tests, result);
+  if (type == "cms") return cms_score(scoring, tests, result);
   std::size_t accepted = 0;
   for (const auto& test : tests) accepted += test.verdict == Verdict::AC ? 1 : 0;
   if (type == "all_or_nothing") {

@@ -22,6 +22,9 @@
 //   {"type": "icpc_groups", "max_score": 100, "secret": {...}, "groups": [...]}
 //       an ICPC 2023-07+ scoring problem: the validators' score.txt aggregated over
 //       data/secret and its test groups (icpc_scoring.hpp).
+//   {"type": "cms", "score_type": "GroupMin", "parameters": [...], "tests": [...],
+//    "max_score": 100}
+//       a CMS task: its score type over each test's outcome (cms_scoring.hpp).
 #pragma once
 
 #include <string>
@@ -45,6 +48,9 @@ struct Score {
   double max_score = 0;
   nlohmann::json details;    // the raw figures the score came from (null if none)
   nlohmann::json top_level = nlohmann::json::object();  // keys added to the result's top
+  // The score each test earned by itself, by name, where the type gives one (cms:
+  // its outcome times its weight); null otherwise.
+  nlohmann::json test_scores;
 };
 
 // Throws ConfigError for a scoring object it does not understand, saying what to fix.

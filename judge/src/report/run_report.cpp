@@ -37,6 +37,23 @@ std::string limit_hit(const EndFacts& end) {
   return "";
 }
 
+// A CMS Communication test's copies of the program, each as it ended.
+nlohmann::json processes_to_json(const std::vector<ProcessRecord>& processes) {
+  nlohmann::json list = nlohmann::json::array();
+  for (std::size_t index = 0; index < processes.size(); ++index) {
+    const EndFacts& end = processes[index].end;
+    const std::string limit = limit_hit(end);
+    list.push_back({{"process", index},
+                    {"exit", exit_to_json(end.exit)},
+                    {"cpu_ms", end.exit.cpu_ms},
+                    {"wall_ms", end.exit.wall_ms},
+                    {"memory_kib", end.exit.peak_kib},
+                    {"limit_hit", limit.empty() ? nlohmann::json(nullptr) : nlohmann::json(limit)}});
+    if (!processes[index].exec_error.empty()) list.back()["exec_error"] = processes[index].exec_error;
+  }
+  return list;
+}
+
 }  // namespace
 
 nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::string>& metrics) {
@@ -70,6 +87,11 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
   if (!facts.report.team_message.empty()) json["team_message"] = facts.report.team_message;
   if (facts.report.score) json["score"] = *facts.report.score;
   if (!test.passes.is_null()) json["passes"] = test.passes;
+  // A CMS task: the manager's (or checker's) outcome, and each process's facts.
+  if (test.interactor_result.is_object() && test.interactor_result.contains("outcome"))
+    json["outcome"] = test.interactor_result["outcome"];
+  if (!test.record.passes.empty() && !test.record.passes.back().processes.empty())
+    json["processes"] = processes_to_json(test.record.passes.back().processes);
   json["containment"] = test.containment;
   for (const auto& metric : metrics) {
     const auto& result = test.interactor_result;

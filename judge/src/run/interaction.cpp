@@ -19,6 +19,7 @@
 #include "process/tool_run.hpp"
 #include "run/interactor_report.hpp"
 #include "run/relay.hpp"
+#include "run/white_diff.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -100,6 +101,14 @@ void Interaction::plan_interactor() {
     // where the checker reads it and nothing of the submission's can reach it.
     spawn.argv = testlib_argv(request_.interactor_command, request_.test_input, tout_path(),
                               request_.answer_file);
+  } else if (request_.convention == InteractorConvention::cms) {
+    // A CMS Batch checker: INPUT CORRECT_OUTPUT USER_OUTPUT. The user's output is the
+    // memory file on its stdin, named /dev/stdin (its own description: read from
+    // the start); its stdout (the outcome) is kept in the work folder.
+    spawn.argv = request_.interactor_command;
+    for (const std::string arg :
+         {request_.test_input.string(), request_.answer_file.string(), std::string("/dev/stdin")})
+      spawn.argv.push_back(arg);
   } else {
     spawn.argv = request_.interactor_command;
     spawn.argv.push_back(request_.test_input.string());
@@ -112,6 +121,10 @@ void Interaction::plan_interactor() {
   spawn.stdin_fd = relayed ? wiring_.to_interactor->read_end.get() : wiring_.from_submission.read_end.get();
   spawn.stdout_fd = relayed ? wiring_.from_interactor->write_end.get() : wiring_.to_submission.write_end.get();
   if (request_.mode == PassMode::offline) spawn.stdout_fd = wiring_.interactor_stderr.get();
+  if (request_.convention == InteractorConvention::cms) {
+    wiring_.interactor_stdout = open_for_writing(interactor_stdout_path().c_str());
+    spawn.stdout_fd = wiring_.interactor_stdout.get();
+  }
   spawn.stderr_fd = wiring_.interactor_stderr.get();
   spawn.limits.cpu_ms = request_.limits.interactor_cpu_ms;
   spawn.limits.address_space_kib = request_.limits.interactor_memory_kib;
@@ -158,32 +171,43 @@ void Interaction::contain_submission() {
     return;
   }
   SpawnRequest& spawn = wiring_.submission;
-  const std::int64_t process_limit = request_.limits.processes + request_.extra_processes;
-  wiring_.cgroup.emplace(request_.resources != nullptr
-                             ? request_.resources->cgroup(request_.limits.memory_kib, process_limit)
-                             : TestCgroup::create(request_.limits.memory_kib, process_limit));
-  BoxSettings settings;
-  settings.box_executable = box;
-  settings.drop_to_unprivileged_uid = ::geteuid() == 0;
-  settings.cgroup_dirs = wiring_.cgroup->join_dirs();
-  settings.scratch_kib = request_.limits.output_kib;
-  settings.file_size_kib = request_.limits.output_kib;
-  spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
-  settings.roots.assign(request_.submission_roots.begin(), request_.submission_roots.end());
-  settings.net_namespace = request_.net_namespace;
+  BoxSettings settings = submission_box(request_, box, wiring_.cgroup, spawn);
   // The box's setup runs on another CPU, beside the interactor's start, and
   // so does the program's own start while the interactor is still starting: the box
   // moves it to this CPU once it or the interactor waits (judge-box, 4c).
-  settings.cpu = spawn.cpu;
   settings.watch_interactor = request_.mode != PassMode::offline;
+  use_box(boxed_command(request_.submission_command, settings), *wiring_.cgroup, spawn);
+}
+
+BoxSettings submission_box(const InteractionRequest& request, const fs::path& box, std::optional<TestCgroup>& cgroup,
+                           SpawnRequest& spawn) {
+  const std::int64_t process_limit = request.limits.processes + request.extra_processes;
+  cgroup.emplace(request.resources != nullptr ? request.resources->cgroup(request.limits.memory_kib, process_limit)
+                                              : TestCgroup::create(request.limits.memory_kib, process_limit));
+  BoxSettings settings;
+  settings.box_executable = box;
+  settings.drop_to_unprivileged_uid = ::geteuid() == 0;
+  settings.cgroup_dirs = cgroup->join_dirs();
+  settings.scratch_kib = request.limits.output_kib;
+  settings.file_size_kib = request.limits.output_kib;
+  spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
+  settings.roots.assign(request.submission_roots.begin(), request.submission_roots.end());
+  settings.net_namespace = request.net_namespace;
+  // Pinned by the box (judge-box, 4c), not by the spawn.
+  settings.cpu = spawn.cpu;
   spawn.cpu = -1;
-  BoxedCommand boxed = boxed_command(request_.submission_command, settings);
+  return settings;
+}
+
+void use_box(BoxedCommand boxed, const TestCgroup& cgroup, SpawnRequest& spawn) {
   spawn.argv = std::move(boxed.argv);
   spawn.box_fds = std::move(boxed.fds);
   spawn.boxed = true;
   spawn.environment = program_environment("/box", "/tmp");
-  if (wiring_.cgroup->limits_memory()) spawn.limits.address_space_kib = 0;
-  if (wiring_.cgroup->limits_processes()) spawn.limits.processes = 0;
+  // Where a cgroup limits memory or processes, the matching rlimit is dropped (see
+  // Interaction::contain_submission).
+  if (cgroup.limits_memory()) spawn.limits.address_space_kib = 0;
+  if (cgroup.limits_processes()) spawn.limits.processes = 0;
 }
 
 void Interaction::spawn() {
@@ -310,12 +334,16 @@ void Interaction::supervise_offline() {
   watch_ = submission_watch.supervise(submission, absent);
   submission_->kill_group();
   kill_orphans_but_exiting_boxes();
-  if (!offline_validator_skipped()) {
+  if (!offline_validator_skipped() && request_.interactor_command.empty()) {
+    // A CMS Batch task without a checker: the judge's own white-diff.
+    output_matches_ = white_diff_files(submission_output_.get(), request_.answer_file);
+  } else if (!offline_validator_skipped()) {
     // From its start: the submission, gone now, left the shared offset at the end.
     ::lseek(submission_output_.get(), 0, SEEK_SET);
     wiring_.interactor.stdin_fd = submission_output_.get();
     interactor_.emplace(Process::spawn(wiring_.interactor));
     wiring_.interactor_stderr.reset();
+    wiring_.interactor_stdout.reset();
     WatchedProcess validator(*interactor_, nullptr, -1);
     Watchdog validator_watch(request_.limits, clock, [] { return false; });
     watch_.interactor = validator_watch.supervise(absent, validator).interactor;
@@ -367,6 +395,8 @@ TestFacts Interaction::collect_facts() const {
 
 std::filesystem::path Interaction::tout_path() const { return request_.feedback_dir / "tout.txt"; }
 
+std::filesystem::path Interaction::interactor_stdout_path() const { return request_.work_dir / "checker.stdout"; }
+
 // The checker on a testlib interactor's log, when grading says it is due: its raw
 // ending, which grading reads in place of the interactor's OK.
 std::optional<CheckerFacts> Interaction::run_testlib_checker(const PassRecord& pass) const {
@@ -397,7 +427,15 @@ PassRecord Interaction::collect() {
   // given back.
   submission_stderr_.reset();
   submission_output_.reset();
-  pass.interactor_stderr = read_tail(interactor_stderr_path_, message_tail_bytes);
+  // CMS's message is the first line of the trusted program's stderr, and its
+  // outcome the first of its stdout: their heads are kept.
+  pass.interactor_stderr = request_.convention == InteractorConvention::cms
+                               ? read_head(interactor_stderr_path_, message_tail_bytes)
+                               : read_tail(interactor_stderr_path_, message_tail_bytes);
+  if (request_.convention == InteractorConvention::cms) {
+    pass.manager_output = read_head(interactor_stdout_path(), message_tail_bytes);
+    pass.output_matches = output_matches_;
+  }
   pass.facts.report = read_interactor_report(request_.feedback_dir, pass.interactor_result);
   pass.interactor_ran = interactor_.has_value();
   if (request_.convention == InteractorConvention::testlib) pass.checker = run_testlib_checker(pass);

@@ -3,10 +3,12 @@
 // the facts (how each ended, who ended first, which limit fired, what the interactor
 // reported) and nothing else. Deciding the verdict is verdict.hpp's job.
 //
-// Offline passes (PassMode::offline: non-interactive multi-pass problems) run the
-// same steps one program at a time: the submission reads the test input from a file
-// and writes into a file; if it ended cleanly, the validator then reads that file on
-// its stdin. Otherwise the validator does not run and the submission's end decides.
+// Offline passes (PassMode::offline: non-interactive multi-pass problems, CMS Batch
+// tasks) run the same steps one program at a time: the submission reads the test
+// input from a file and writes into a file; if it ended cleanly, the validator then
+// reads that file on its stdin (a CMS checker: as /dev/stdin, its third argument; a
+// CMS task without one: the judge's white-diff, run/white_diff.hpp). Otherwise the
+// validator does not run and the submission's end decides.
 //
 //              to_submission pipe
 //   interactor stdout ─────────────▶ stdin  submission
@@ -48,6 +50,7 @@
 #include "base/limits.hpp"
 #include "base/unique_fd.hpp"
 #include "box/cgroup.hpp"
+#include "box/sandbox.hpp"
 #include "grade/grade.hpp"
 #include "problem/problem.hpp"
 #include "process/pipe_keeper.hpp"
@@ -107,11 +110,22 @@ struct Wiring {
   UniqueFd submission_output;
   UniqueFd submission_stderr;
   UniqueFd interactor_stderr;
+  UniqueFd interactor_stdout;  // a CMS checker's (its outcome)
   SpawnRequest interactor;
   SpawnRequest submission;
   std::optional<TestCgroup> cgroup;  // the submission's, when it runs in judge-box
   std::string why_no_box;            // when it does not
 };
+
+// A submission's box (box/sandbox.hpp) as `request` asks for it: `cgroup` made (from
+// request.resources when there are any), the settings every boxed submission shares
+// filled, and the CPU pin moved from `spawn` to the box. Shared by Interaction and
+// a CMS Communication test's processes (run/communication.hpp).
+BoxSettings submission_box(const InteractionRequest& request, const std::filesystem::path& box,
+                           std::optional<TestCgroup>& cgroup, SpawnRequest& spawn);
+// `spawn` runs `boxed`: its argv, descriptors and environment, and no rlimit where
+// the cgroup limits the same.
+void use_box(BoxedCommand boxed, const TestCgroup& cgroup, SpawnRequest& spawn);
 
 class Interaction {
  public:
@@ -142,6 +156,7 @@ class Interaction {
   void plan_submission();
   void contain_submission();
   std::filesystem::path tout_path() const;
+  std::filesystem::path interactor_stdout_path() const;
   std::optional<CheckerFacts> run_testlib_checker(const PassRecord& pass) const;
   void keep_pipe_ends();
   void kill_orphans_but_exiting_boxes();
@@ -161,6 +176,7 @@ class Interaction {
   std::int64_t cgroup_cpu_ms_at_start_ = -1;
   std::optional<std::chrono::steady_clock::time_point> spawned_at_;  // spawn(): both programs run
   WatchFacts watch_;
+  std::optional<bool> output_matches_;  // a CMS Batch task without a checker: white-diff
 };
 
 }  // namespace judge

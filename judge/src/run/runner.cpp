@@ -14,6 +14,7 @@
 #include "base/temp_dir.hpp"
 #include "box/cgroup.hpp"
 #include "process/cpu_claim.hpp"
+#include "run/communication.hpp"
 #include "run/interaction.hpp"
 #include "run/resources_ahead.hpp"
 
@@ -174,6 +175,28 @@ TestRecord run_passes(const Problem& problem, const Submission& submission, cons
   return record;
 }
 
+// A test of a CMS Communication task (run/communication.hpp): one pass, run at once
+// (no test is started ahead: each of its processes is a box and a cgroup of its own).
+TestRecord run_communication_test(const Problem& problem, const Submission& submission, const TestCase& test,
+                                  const RunOptions& options, const std::string& net_namespace,
+                                  ResourcesAhead& resources) {
+  TestRecord record;
+  record.name = test.name;
+  TempDir work = resources.folder("judge-work-");
+  InteractionRequest request = pass_request(problem, submission, test, options);
+  request.net_namespace = net_namespace;
+  request.resources = &resources;
+  request.test_input = fs::absolute(test.input);
+  request.feedback_dir = work.path();
+  request.work_dir = work.path();
+  {
+    Communication communication(std::move(request), problem.cms->num_processes, problem.cms->user_io);
+    record.passes.push_back(communication.run());
+  }
+  resources.retire(std::move(work));
+  return record;
+}
+
 // The test graded alone and shown to the observer; its verdict decides whether the
 // run stops here.
 Verdict observe(const GradingSpec& spec, const TestRecord& record, const Limits& limits, std::size_t index,
@@ -210,12 +233,15 @@ TestRecord ProcessExecutor::run_test(const Problem& problem, const Submission& s
   // reads this one's facts (the stderr tails, the interactor's report, the cgroup's
   // counters: a fixed cost that a short test would otherwise wait for). Not when
   // reading them runs a program of its
-  // own (a testlib checker): that would share the CPUs with the next test.
+  // own (a testlib checker): that would share the CPUs with the next test; nor for a
+  // CMS Communication task, whose tests run one at a time (run_communication_test).
   const TestCase* next = next_;
   next_ = nullptr;
-  const bool checker_runs = problem.convention == InteractorConvention::testlib && !problem.checker_command.empty();
+  const bool one_at_a_time =
+      (problem.convention == InteractorConvention::testlib && !problem.checker_command.empty()) ||
+      (problem.cms && problem.cms->type == CmsTaskType::communication);
   std::function<void()> start_next;
-  if (next != nullptr && !checker_runs)
+  if (next != nullptr && !one_at_a_time)
     start_next = [&, next] {
       try {
         started_ = start_test(problem, submission, *next, options, net_namespace, resources_);
@@ -230,6 +256,8 @@ TestRecord ProcessExecutor::run_test(const Problem& problem, const Submission& s
   // the library that noticed it.
   try {
     if (started && started->failure) std::rethrow_exception(started->failure);
+    if (problem.cms && problem.cms->type == CmsTaskType::communication)
+      return run_communication_test(problem, submission, test, options, net_namespace, resources_);
     return run_passes(problem, submission, test, options, net_namespace, resources_, std::move(started), start_next);
   } catch (const fs::filesystem_error& error) {
     throw JudgeFault(error.what());

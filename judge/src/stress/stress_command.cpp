@@ -157,6 +157,7 @@ int stress(const StressOptions& options, const InterruptWatch& interrupt) {
   CpuClaim claim = CpuClaim::claim();  // held until the command ends
   run_options.cpu = claim.cpu();
   SubmissionOptions submission_options;
+  submission_options.companions = submission_companions(problem);
   submission_options.on_compile = [&](const std::string& language) {
     fmt::print("compiling {} ({}) ...\n", printable_line(options.submission), language);
     std::fflush(stdout);

@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include "base/temp_dir.hpp"
 #include "submission/build_cache.hpp"
 #include "submission/compile.hpp"
 #include "submission/languages.hpp"
@@ -111,9 +112,53 @@ Sources stored_sources(const fs::path& path, const BuildCache& cache, const Subm
   return find_sources(stored.root, *languages, options.language, options.entrypoint, shown_name(path.string()));
 }
 
+// A submission of one source compiled with the task's companion of its language
+// (companions.hpp): taken in by the rules every submission is, then assembled in a
+// folder of the judge's own and prepared as that folder, its entry the companion.
+Submission prepare_with_companions(const fs::path& path, const fs::path& cache_dir, const SubmissionOptions& options) {
+  const BuildCache cache(cache_dir);
+  IngestOptions ingest;
+  ingest.confine_to = options.confine_to;
+  const StoredSources stored = cache.store_sources(path, ingest);
+  if (stored.files.folder)
+    throw ConfigError(fmt::format("{}: this task compiles a submission of one file with its {}; give the file",
+                                  shown_name(path.string()), options.companions.role));
+  const Languages languages = Languages::load();
+  const Language* language =
+      options.language.empty() ? languages.by_extension(stored.root) : languages.by_id(options.language);
+  if (language == nullptr)
+    throw ConfigError(
+        fmt::format("{}: not a source of a language of the languages table (judge languages lists "
+                    "them); this task compiles it with its {}",
+                    shown_name(path.string()), options.companions.role));
+  Submission submission;
+  submission.display = path.string();
+  submission.language = language->id;
+  const auto companion = companion_for(options.companions, *language);
+  if (!companion) {
+    submission.compile_failed = true;
+    submission.compile_message = no_companion_message(options.companions, *language, languages);
+    return submission;
+  }
+  // Named by the task, not by the temporary folder: the folder's name is part of the
+  // sources' key (submission_files.hpp), and the same files must find the same build.
+  TempDir temporary("judge-companions-");
+  const fs::path folder = temporary.path() / options.companions.name;
+  fs::create_directory(folder);
+  SubmissionOptions assembled = options;
+  assembled.companions = {};
+  assembled.language = language->id;
+  assembled.entrypoint = assemble_with_companion(stored.root, *companion, options.companions, folder);
+  assembled.confine_to.clear();
+  submission = prepare_submission(folder, cache_dir, assembled);
+  submission.display = path.string();
+  return submission;
+}
+
 }  // namespace
 
 Submission prepare_submission(const fs::path& path, const fs::path& cache_dir, const SubmissionOptions& options) {
+  if (!options.companions.empty()) return prepare_with_companions(path, cache_dir, options);
   Submission submission;
   submission.display = path.string();
   const BuildCache cache(cache_dir);

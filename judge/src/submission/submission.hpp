@@ -17,6 +17,7 @@
 
 #include "base/errors.hpp"
 #include "submission/cache_dir.hpp"
+#include "submission/companions.hpp"
 #include "submission/compile.hpp"
 
 namespace judge {
@@ -53,6 +54,8 @@ struct SubmissionOptions {
   // (judge batch: the participant's; submission_files.hpp).
   std::filesystem::path confine_to;
   CompileLimits compile_limits;  // for the whole compile (tests make them small)
+  // Not empty: a task's stub or grader compiled with the submission (companions.hpp).
+  Companions companions;
 };
 
 // The submission's files are taken in by the rules of submission_files.hpp (no link

@@ -68,6 +68,7 @@ int verify(const VerifyOptions& options, const InterruptWatch& interrupt) {
   ProcessExecutor executor;
   const auto prepare = [&](const fs::path& path) {
     SubmissionOptions submission_options;
+    submission_options.companions = submission_companions(problem);
     if (!options.quiet)
       submission_options.on_compile = [&](const std::string& language) {
         fmt::print("  compiling {} ({}) ...\n", printable_line(path.string()), language);

@@ -1,3 +1,5 @@
+// The batch folder's layout written by report/batch_report.hpp and read back by
+// batch/dir.hpp (here, above both: it writes through report/).
 #include "batch/dir.hpp"
 
 #include <stdlib.h>
@@ -11,6 +13,8 @@
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
 #include "batch/test_support.hpp"
+#include "report/batch_report.hpp"
+#include "report/standings.hpp"
 
 namespace judge {
 namespace {

@@ -1,0 +1,187 @@
+#include "export/cms_export.hpp"
+
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "base/errors.hpp"
+#include "problem/scoring.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The manager: CMS's Communication on one side, an ICPC interactor on the other.
+constexpr const char* manager_script = R"(#!/usr/bin/env python3
+# The CMS manager of this task, written by the judge's CMS export: it runs the
+# problem's ICPC-convention interactor (check/interactor, beside this file) with the
+# contestant's FIFOs as its stdin and stdout, input.txt as its test input and a
+# feedback folder of its own, and turns its ending into CMS's standard manager
+# output: exit 42 is outcome 1.0, 43 is 0.0, with the interactor's reason as the
+# message; any other ending is the manager's failure (exit 1).
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def first_line(path):
+    try:
+        with open(path, errors="replace") as file:
+            return file.readline().strip()
+    except OSError:
+        return ""
+
+
+def main():
+    here = os.path.dirname(os.path.realpath(__file__))
+    # CMS's order: the stream to the process first (its sandbox opens stdin first).
+    to_user = open(sys.argv[2], "wb")
+    from_user = open(sys.argv[1], "rb")
+    feedback = tempfile.mkdtemp(prefix="feedback-")
+    try:
+        interactor = subprocess.Popen([os.path.join(here, "interactor"), "input.txt", "/dev/null", feedback + "/"],
+                                      stdin=from_user, stdout=to_user)
+        # The interactor's end of output must reach the process at once: no copy here.
+        to_user.close()
+        from_user.close()
+        code = interactor.wait()
+        message = first_line(os.path.join(feedback, "judgemessage.txt"))
+        try:
+            with open(os.path.join(feedback, "result.json")) as file:
+                reason = json.load(file).get("verdict")
+        except (OSError, ValueError, AttributeError):
+            reason = None
+        if code not in (42, 43):
+            print(f"the interactor ended with {code}: {message}", file=sys.stderr)
+            sys.exit(1)
+        if code == 43 and reason and reason != "WA":
+            message = f"{reason}: {message}"
+        print("1.0" if code == 42 else "0.0")
+        print(message or ("translate:success" if code == 42 else "translate:wrong"), file=sys.stderr)
+    finally:
+        shutil.rmtree(feedback, ignore_errors=True)
+
+
+main()
+)";
+
+void write_text(const fs::path& path, const std::string& text, bool executable = false) {
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw ConfigError(fmt::format("cannot write {}", path.string()));
+  out.close();
+  if (executable) ::chmod(path.c_str(), 0755);
+}
+
+void check_exportable(const Problem& problem) {
+  if (problem.convention != InteractorConvention::icpc || problem.mode != PassMode::interactive)
+    throw ConfigError(
+        fmt::format("{}: only a problem whose interactor speaks the ICPC convention interactively "
+                    "can be written as a CMS Communication task",
+                    problem.name));
+  if (problem.interactor_command.size() != 1)
+    throw ConfigError(fmt::format("{}: its interactor is not one executable ({}); build it first", problem.name,
+                                  fmt::join(problem.interactor_command, " ")));
+  for (const TestCase& test : problem.tests) {
+    std::error_code ec;
+    if (test.answer != "/dev/null" && fs::file_size(test.answer, ec) > 0)
+      throw ConfigError(
+          fmt::format("{}: test {} has an answer file, which a CMS manager does not get", problem.name, test.name));
+  }
+}
+
+std::string cms_name(std::size_t index) { return fmt::format("{:03d}", index); }
+
+// The submissions by verdict folder; PE and QLE are WA for CMS (outcome 0).
+void copy_submissions(const Problem& problem, const fs::path& dest, CmsExport& result) {
+  if (problem.submissions_dir.empty()) return;
+  std::error_code ec;
+  for (const auto& folder : fs::directory_iterator(problem.submissions_dir, ec)) {
+    if (!folder.is_directory()) continue;
+    std::string name = folder.path().filename().string();
+    if (name == "presentation_error" || name == "query_limit_exceeded") {
+      result.notes.push_back(fmt::format("submissions/{} became wrong_answer: CMS has only outcomes", name));
+      name = "wrong_answer";
+    }
+    fs::create_directories(dest / "submissions" / name);
+    fs::copy(folder.path(), dest / "submissions" / name, fs::copy_options::recursive | fs::copy_options::skip_existing);
+  }
+}
+
+std::string task_yaml(const Problem& problem, const nlohmann::json& score) {
+  std::string publics;
+  for (std::size_t index = 0; index < problem.tests.size(); ++index)
+    if (problem.tests[index].sample) publics += (publics.empty() ? "" : ", ") + std::to_string(index);
+  return fmt::format(
+      "# Written by the judge's CMS export (judge/src/export/cms_export.hpp).\n"
+      "name: {}\ntitle: {}\ntime_limit: {:g}\nmemory_limit: {}\nn_input: {}\npublic_testcases: \"{}\"\n"
+      "num_processes: 1\nuser_io: std_io\ninfile: \"\"\noutfile: \"\"\ntoken_mode: disabled\n"
+      "score_type: {}\nscore_type_parameters: {}\n",
+      nlohmann::json(problem.name).dump(), nlohmann::json(problem.name).dump(),
+      static_cast<double>(problem.limits.cpu_ms) / 1000.0, problem.limits.memory_kib / 1024, problem.tests.size(),
+      publics, score["score_type"].get<std::string>(), score["parameters"].dump());
+}
+
+}  // namespace
+
+nlohmann::json cms_score_type_of(const nlohmann::json& scoring, const std::vector<TestCase>& tests) {
+  const std::string type = scoring.value("type", "");
+  const double max_score = scoring.value("max_score", 100.0);
+  if (type == "per_test")
+    return {{"score_type", "Sum"}, {"parameters", tests.empty() ? 0.0 : max_score / static_cast<double>(tests.size())}};
+  if (type == "all_or_nothing") return {{"score_type", "GroupMin"}, {"parameters", {{max_score, tests.size()}}}};
+  if (type != "subtasks")
+    throw ConfigError(
+        fmt::format("scoring \"{}\" has no CMS score type (subtasks, all_or_nothing and per_test have)", type));
+  nlohmann::json groups = nlohmann::json::array();
+  for (const auto& subtask : scoring["subtasks"]) {
+    std::string names;
+    for (std::size_t index = 0; index < tests.size(); ++index)
+      if (matches_any(tests[index].name, subtask["tests"])) names += (names.empty() ? "" : "|") + cms_name(index);
+    if (names.empty())
+      throw ConfigError(fmt::format("subtask {} has no test: CMS refuses an empty group", subtask["name"].dump()));
+    // Matched at the start of a name (Python's re.match): the names are all three digits.
+    groups.push_back({subtask["points"], "(" + names + ")$"});
+  }
+  return {{"score_type", "GroupMin"}, {"parameters", groups}};
+}
+
+CmsExport export_cms_task(const Problem& problem, const fs::path& dest) {
+  std::error_code ec;
+  if (fs::exists(dest, ec) && !(fs::is_directory(dest, ec) && fs::is_empty(dest, ec)))
+    throw ConfigError(fmt::format("{} exists and is not an empty folder", dest.string()));
+  check_exportable(problem);
+  const nlohmann::json score = cms_score_type_of(problem.scoring, problem.tests);
+  CmsExport result;
+  for (std::size_t index = 0; index < problem.tests.size(); ++index) {
+    fs::create_directories(dest / "input");
+    fs::copy_file(problem.tests[index].input, dest / "input" / fmt::format("input{}.txt", index));
+    write_text(dest / "output" / fmt::format("output{}.txt", index), "");
+    result.notes.push_back(fmt::format("test {} is {}", problem.tests[index].name, cms_name(index)));
+  }
+  fs::create_directories(dest / "check");
+  fs::copy_file(problem.interactor_command.front(), dest / "check" / "interactor");
+  ::chmod((dest / "check" / "interactor").c_str(), 0755);
+  write_text(dest / "check" / "manager", manager_script, true);
+  write_text(dest / "task.yaml", task_yaml(problem, score));
+  copy_submissions(problem, dest, result);
+  if (problem.limits.passes > 1)
+    result.notes.push_back("one pass per test: CMS has no multi-pass (an interactor asking for another is 0)");
+  std::string readme = fmt::format(
+      "# {} as a CMS task\n\nWritten by the judge's CMS export. Communication with one "
+      "process on stdin and stdout; check/manager runs the ICPC interactor "
+      "check/interactor.\n\n",
+      problem.name);
+  for (const std::string& note : result.notes) readme += "- " + note + "\n";
+  write_text(dest / "README.md", readme);
+  return result;
+}
+
+}  // namespace judge

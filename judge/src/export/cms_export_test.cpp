@@ -1,0 +1,72 @@
+// The CMS export: its score types, and twin-cookies exported and judged again: the
+// same verdicts and scores as the original (PE and QLE, which CMS has no word for,
+// read as WA).
+#include "export/cms_export.hpp"
+
+#include <gtest/gtest.h>
+
+#include "base/errors.hpp"
+#include "base/temp_dir.hpp"
+#include "run/runner.hpp"
+
+namespace judge {
+namespace {
+namespace fs = std::filesystem;
+
+std::vector<TestCase> named(const std::vector<std::string>& names) {
+  std::vector<TestCase> tests;
+  for (const auto& name : names) tests.push_back(TestCase{name, "in", "/dev/null"});
+  return tests;
+}
+
+TEST(CmsExport, SubtasksBecomeGroupMinOfTheirTestsNames) {
+  const auto scoring = nlohmann::json::parse(R"({"type": "subtasks", "max_score": 100, "subtasks": [
+      {"name": "1", "points": 30, "tests": ["s1-*"]}, {"name": "2", "points": 70, "tests": ["s1-*", "s2-*"]}]})");
+  const auto score = cms_score_type_of(scoring, named({"s1-01", "s1-02", "s2-01"}));
+  EXPECT_EQ(score["score_type"], "GroupMin");
+  EXPECT_EQ(score["parameters"], nlohmann::json::parse(R"([[30, "(000|001)$"], [70, "(000|001|002)$"]])"));
+  EXPECT_EQ(cms_score_type_of(nlohmann::json::parse(R"({"type": "per_test", "max_score": 60})"), named({"a", "b"})),
+            nlohmann::json::parse(R"({"score_type": "Sum", "parameters": 30.0})"));
+  EXPECT_THROW(cms_score_type_of(nlohmann::json::parse(R"({"type": "max_metric"})"), named({"a"})), ConfigError);
+}
+
+// The verdicts a CMS task can give for a test.
+Verdict as_cms(Verdict verdict) { return verdict == Verdict::PE || verdict == Verdict::QLE ? Verdict::WA : verdict; }
+
+RunResult judged(const Problem& problem, const fs::path& solution) {
+  Submission submission;
+  submission.display = solution.string();
+  submission.command = {solution.string()};
+  submission.roots = {solution.string()};
+  RunOptions options;
+  options.limits = resolve_limits(problem.limits, {});
+  options.contain = false;
+  ProcessExecutor executor(false);
+  return run_submission(problem, submission, problem.tests, options, executor);
+}
+
+TEST(CmsExport, TwinCookiesScoresTheSameAsTheOriginal) {
+  const JudgePaths paths{JUDGE_SOURCE_DIR, JUDGE_BUILD_DIR};
+  const Problem original = load_problem("twin-cookies", paths);
+  TempDir dest("cms-export-test-");
+  const CmsExport exported = export_cms_task(original, dest.path() / "twin-cookies");
+  const Problem task = load_problem((dest.path() / "twin-cookies").string(), paths);
+  ASSERT_EQ(task.format, ProblemFormat::cms);
+  ASSERT_EQ(task.tests.size(), original.tests.size());
+  EXPECT_TRUE(fs::is_directory(dest.path() / "twin-cookies/submissions/wrong_answer"));
+  const fs::path solutions = fs::path(JUDGE_BUILD_DIR) / "solutions/twin-cookies";
+  for (const char* solution : {"accepted/growing_sums", "wrong_answer/assume_smallest",
+                               "presentation_error/reuse_value", "query_limit_exceeded/too_many_orders"}) {
+    const RunResult before = judged(original, solutions / solution);
+    const RunResult after = judged(task, solutions / solution);
+    EXPECT_DOUBLE_EQ(after.score.score, before.score.score) << solution;
+    EXPECT_DOUBLE_EQ(after.score.max_score, before.score.max_score) << solution;
+    ASSERT_EQ(after.tests.size(), before.tests.size()) << solution;
+    for (std::size_t i = 0; i < before.tests.size(); ++i)
+      EXPECT_EQ(after.tests[i].decision.verdict, as_cms(before.tests[i].decision.verdict))
+          << solution << " test " << before.tests[i].name << ": " << after.tests[i].decision.message;
+  }
+}
+
+}  // namespace
+}  // namespace judge

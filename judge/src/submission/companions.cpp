@@ -1,0 +1,57 @@
+#include "submission/companions.hpp"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "base/errors.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has_ending_of(const fs::path& file, const Language& language) {
+  const std::string ending = file.extension().string();
+  return !ending.empty() && std::find(language.extensions.begin(), language.extensions.end(), ending.substr(1)) !=
+                                language.extensions.end();
+}
+
+void copy_into(const fs::path& from, const fs::path& to) {
+  std::error_code ec;
+  fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
+  if (ec) throw JudgeFault(fmt::format("cannot copy {} to {}: {}", from.string(), to.string(), ec.message()));
+}
+
+}  // namespace
+
+std::optional<fs::path> companion_for(const Companions& companions, const Language& language) {
+  for (const fs::path& source : companions.sources)
+    if (has_ending_of(source, language)) return source;
+  return std::nullopt;
+}
+
+std::string no_companion_message(const Companions& companions, const Language& language, const Languages& languages) {
+  std::string others;
+  for (const fs::path& source : companions.sources) {
+    const Language* other = languages.by_extension(source);
+    others += fmt::format("{}{} ({})", others.empty() ? "" : ", ", other ? other->name : std::string("?"),
+                          source.filename().string());
+  }
+  const std::string wanted = language.extensions.empty() ? std::string() : "." + language.extensions.front();
+  return fmt::format(
+      "this task compiles every submission with its {}, and it has none for {} ({}{}); it has one "
+      "for: {}",
+      companions.role, language.name, companions.role, wanted, others.empty() ? "none" : others);
+}
+
+std::string assemble_with_companion(const fs::path& source, const fs::path& companion, const Companions& companions,
+                                    const fs::path& folder) {
+  // The headers first: a companion or a contestant's file of the same name wins.
+  for (const fs::path& header : companions.headers) copy_into(header, folder / header.filename());
+  copy_into(companion, folder / companion.filename());
+  copy_into(source, folder / (companions.name + source.extension().string()));
+  return companion.filename().string();
+}
+
+}  // namespace judge

@@ -1,0 +1,13 @@
+// The encoder works; the decoder (process 1) computes forever: TLE.
+#include <vector>
+
+std::vector<int> encode(int x) {
+  std::vector<int> bits;
+  for (int i = 9; i >= 0; --i) bits.push_back((x >> i) & 1);
+  return bits;
+}
+
+int decode(const std::vector<int>&) {
+  volatile unsigned long long spin = 0;
+  for (;;) spin = spin * 6364136223846793005ULL + 1;
+}
