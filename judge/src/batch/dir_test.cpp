@@ -1,5 +1,5 @@
-// The batch folder's layout written by report/batch_report.hpp and read back by
-// batch/dir.hpp (here, above both: it writes through report/).
+// The batch folder's layout: the manifest and journal written and read back
+// (batch/dir.hpp). The results and standings in it: report/batch_report_test.cpp.
 #include "batch/dir.hpp"
 
 #include <stdlib.h>
@@ -13,8 +13,6 @@
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
 #include "batch/test_support.hpp"
-#include "report/batch_report.hpp"
-#include "report/standings.hpp"
 
 namespace judge {
 namespace {
