@@ -90,6 +90,7 @@ std::vector<std::string> boxed_command(const std::vector<std::string>& command,
   if (!settings.workdir.empty()) argv.insert(argv.end(), {"--workdir", settings.workdir});
   if (!settings.net_namespace.empty()) argv.insert(argv.end(), {"--net-namespace", settings.net_namespace});
   if (settings.file_size_kib > 0) argv.insert(argv.end(), {"--file-size-kib", std::to_string(settings.file_size_kib)});
+  if (settings.cpu_limit_ms > 0) argv.insert(argv.end(), {"--cpu-limit-ms", std::to_string(settings.cpu_limit_ms)});
   for (const auto& [box_dir, host_dir] : settings.exports)
     argv.insert(argv.end(), {"--export", box_dir + ":" + host_dir.string()});
 

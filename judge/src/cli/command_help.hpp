@@ -21,7 +21,8 @@ inline constexpr CommandHelp run_help{
     "configuration error (nothing run); 3 judge error (JE on some test: a broken\n"
     "interactor or test file; or the judge failed); 128+N stopped by signal N.\n"
     "Example: judge run nuts-bolts solutions/nuts-bolts/accepted/quicksort.cpp --json r.json\n"
-    "Verdicts and JSON keys: README.md."};
+    "Verdicts and JSON keys: README.md; which rule decided (\"why\"), --rules and --repeat:\n"
+    "docs/verdicts.md."};
 
 inline constexpr CommandHelp verify_help{
     "verify",
@@ -32,8 +33,12 @@ inline constexpr CommandHelp verify_help{
     "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
     "specification says. Verdicts are checked as the ICPC classes (AC; WA = WA, PE, QLE;\n"
     "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
-    "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage;\n"
-    "3 a judge error. A submission in a language this machine lacks is listed as SKIP.\n"
+    "Every submission runs at the time limit x time_limit_to_tle and is judged at both:\n"
+    "a verdict that differs is \"sensitive to time limit\", an AC slower than the limit /\n"
+    "ac_to_time_limit is \"close to the limit\" (warnings; --strict: failures, exit 2).\n"
+    "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage\n"
+    "(or a warning with --strict); 3 a judge error. A submission in a language this\n"
+    "machine lacks is listed as SKIP.\n"
     "Example: judge verify testdata/packages/guesslegacy --json verify.json"};
 
 inline constexpr CommandHelp batch_help{

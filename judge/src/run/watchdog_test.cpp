@@ -15,8 +15,21 @@ using std::chrono::milliseconds;
 class FakeClock : public WatchClock {
  public:
   std::int64_t now_ms = 0;
+  // A judge starved of CPU: the first wait from `stall_at_ms` on returns `stall_ms`
+  // late, and the thread's run delay grows by as much.
+  std::int64_t stall_at_ms = -1;
+  std::int64_t stall_ms = 0;
+  std::int64_t run_delay_ms = 0;
   TimePoint now() override { return TimePoint(milliseconds(now_ms)); }
-  void wait(const std::vector<int>&, milliseconds timeout) override { now_ms += timeout.count(); }
+  void wait(const std::vector<int>&, milliseconds timeout) override {
+    now_ms += timeout.count();
+    if (stall_at_ms >= 0 && now_ms >= stall_at_ms) {
+      now_ms += stall_ms;
+      run_delay_ms += stall_ms;
+      stall_at_ms = -1;
+    }
+  }
+  std::int64_t own_run_delay_ms() override { return run_delay_ms; }
 };
 
 // A program whose life is scripted: it ends on its own at `ends_at_ms`, or 1 ms
@@ -131,6 +144,79 @@ TEST(Watchdog, SubmissionPastItsCpuLimitIsKilledAtOnce) {
   EXPECT_LE(facts.submission.cpu_ms_at_stop, 1000 + Watchdog::cpu_check_interval.count());
   EXPECT_LE(*scene.submission.killed_at_ms, 1000 + Watchdog::cpu_check_interval.count());
   EXPECT_EQ(facts.ended_first, Side::submission);
+}
+
+// Issue 31's case: the judge is starved from 200 ms to 5200 ms; the kernel (or the
+// box) ends the busy submission at 3870 ms; the judge, awake again past the wall
+// limit, reaps it and stops the interactor at the wall limit. The facts say the judge
+// was starved (grade/verdict.hpp then decides TLE, not a JE of the interactor).
+TEST(Watchdog, AStarvedJudgeRecordsItsLargestGapAndRunDelay) {
+  Scene scene;
+  scene.clock.stall_at_ms = 200;
+  scene.clock.stall_ms = 5000;
+  scene.submission.cpu_per_ms = 1.0;
+  scene.submission.ends_at_ms = 3870;
+  const WatchFacts facts = scene.run();
+  EXPECT_EQ(facts.ended_first, Side::submission);
+  EXPECT_FALSE(facts.submission.hit_cpu_limit) << "it had ended before the judge looked";
+  EXPECT_TRUE(facts.interactor.hit_wall_limit);
+  EXPECT_GE(facts.max_sample_gap_ms, 5000);
+  EXPECT_EQ(facts.run_delay_ms, 5000);
+}
+
+// Pipes whose interactor side ends when the interactor ends its output.
+class FakePipes : public PipeKeeper {
+ public:
+  explicit FakePipes(FakeClock& clock) : clock_(clock) {}
+  std::optional<std::int64_t> output_ended_at_ms;
+  mutable bool asked_before_release = false;
+  void submission_reaped() override { released = true; }
+  void interactor_reaped() override {}
+  std::vector<int> wait_fds() const override { return {}; }
+  void service() override {}
+  bool interactor_output_ended() const override {
+    asked_before_release = !released;
+    return output_ended_at_ms && clock_.now_ms >= *output_ended_at_ms;
+  }
+  mutable bool released = false;
+
+ private:
+  FakeClock& clock_;
+};
+
+// A testlib interactor rejects and ends its output at 100 ms; the Python submission
+// crashes on that end-of-file at 101 ms and its box reports at once, while the
+// interactor is still exiting (reaped at 103 ms): the judge reaps the submission
+// first, yet records that the interactor's output had ended before.
+TEST(Watchdog, TheInteractorsEndedOutputIsRecordedWhenTheSubmissionIsReapedFirst) {
+  Scene scene;
+  FakePipes pipes(scene.clock);
+  pipes.output_ended_at_ms = 100;
+  scene.submission.ends_at_ms = 101;
+  scene.interactor.ends_at_ms = 123;
+  Watchdog watchdog(scene.limits, scene.clock, [] { return true; });
+  const WatchFacts facts = watchdog.supervise(scene.submission, scene.interactor, &pipes);
+  EXPECT_EQ(facts.ended_first, Side::submission);
+  EXPECT_TRUE(facts.interactor_output_ended_first);
+  EXPECT_TRUE(pipes.asked_before_release) << "asked while the judge still held the submission's output";
+  // A submission that crashes first (its output ends, the interactor then rejects):
+  // the interactor's output had not ended.
+  Scene crash;
+  FakePipes later(crash.clock);
+  later.output_ended_at_ms = 150;
+  crash.submission.ends_at_ms = 101;
+  crash.interactor.ends_at_ms = 160;
+  Watchdog second(crash.limits, crash.clock, [] { return true; });
+  EXPECT_FALSE(second.supervise(crash.submission, crash.interactor, &later).interactor_output_ended_first);
+}
+
+TEST(Watchdog, AJudgeThatIsNotStarvedSamplesEveryInterval) {
+  Scene scene;
+  scene.submission.ends_at_ms = 500;
+  scene.interactor.ends_after = &scene.submission;
+  const WatchFacts facts = scene.run();
+  EXPECT_LE(facts.max_sample_gap_ms, Watchdog::cpu_check_interval.count() + 1);
+  EXPECT_EQ(facts.run_delay_ms, 0);
 }
 
 TEST(Watchdog, InteractorPastItsOwnCpuLimitIsKilled) {
