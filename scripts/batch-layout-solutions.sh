@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lays out the repository's own solutions as a `judge batch` submissions folder:
-#   OUT/<verdict-folder>.<file>/<problem>.<ext>  ->  solutions/<problem>/<verdict-folder>/<file>
-# (symbolic links), one participant per solution file, so that
+#   OUT/<verdict-folder>.<file>/<problem>.<ext>  =  solutions/<problem>/<verdict-folder>/<file>
+# (copies: the batch follows no participant's link out of its folder, docs/sandbox.md),
+# one participant per solution file, so that
 #   judge batch OUT --out RESULTS
 # grades every solution of every problem with one command.
 # Usage: batch-layout-solutions.sh OUT [PROBLEM...]   (default: every problem)
@@ -30,7 +31,7 @@ for problem in "${problems[@]}"; do
     file=$(basename "$source")
     participant="$folder.$file"
     mkdir -p "$out/$participant"
-    ln -sfn "$source" "$out/$participant/$problem.${file##*.}"
+    cp "$source" "$out/$participant/$problem.${file##*.}"
     count=$((count + 1))
   done
 done

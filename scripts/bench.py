@@ -234,7 +234,7 @@ class Bench:
 
     def cgroup_join(self):
         """What moving a process into a cgroup costs when no RCU grace period passed
-        recently (docs/performance.md, row 1): a shell that writes its pid into a fresh
+        recently (docs/performance.md, "Joining a cgroup"): a shell that writes its pid into a fresh
         cgroup's cgroup.procs against one that does not, runs 0.3 s apart."""
         with open("/proc/mounts") as mounts:
             fields = [line.split() for line in mounts]
@@ -262,7 +262,7 @@ class Bench:
         own_cost = (statistics.median(own_thread) - statistics.median(plain)) * 1000
         # The mount options say whether favordynmods is on now, not whether it ever was:
         # since Linux 6.18 its first use switches cgroup.procs writes to a per-process
-        # lock until the next boot (docs/performance.md, "The tuned column"), after
+        # lock until the next boot (docs/performance.md, "Measuring it again"), after
         # which this join is cheap on a host whose mounts show no favordynmods.
         self.rows.append((f"   joining a cgroup after 0.3 s of none, pid to cgroup.procs (RCU grace period; "
                           f"favordynmods {'in' if favor else 'in no'} cgroup mount)", cost, "-", "ms", "info"))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of interactors/fuzz/ with clang (AddressSanitizer and
 # UndefinedBehaviorSanitizer, a UB report is a crash) and runs each on its seed corpus
-# for a bounded time. interactors/fuzz/README.md describes the targets.
+# for a bounded time. interactors/fuzz/README.md describes the targets; the judge's own
+# (submission_files: a contestant's folder taken in on the host) is judge/fuzz/.
 #
 #   scripts/fuzz.sh [--seconds N] [--target NAME]... [--jobs J] [--merge-corpus] [--build-only]
 #
@@ -28,7 +29,19 @@ build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 cxx=${FUZZ_CXX:-clang++}
 
 all_targets=(line_reader line nuts_bolts_test_file egg_drop_test_file twin_cookies_test_file
-             nuts_bolts_game egg_drop_game twin_cookies_game)
+             nuts_bolts_game egg_drop_game twin_cookies_game submission_files)
+
+# The judge's own targets (judge/fuzz/): the judge_core sources each needs.
+judge_sources_of() {
+  case $1 in
+    submission_files)
+      printf '%s\n' "$root/judge/src/submission/submission_files.cpp" "$root/judge/src/base/content_hash.cpp" \
+        "$root/judge/src/base/printable.cpp" "$root/judge/src/base/unique_fd.cpp" ;;
+  esac
+}
+is_judge_target() { [[ $1 == submission_files ]]; }
+target_source() { if is_judge_target "$1"; then echo "$root/judge/fuzz/$1.cpp"; else echo "$fuzz_dir/$1.cpp"; fi; }
+seeds_dir() { if is_judge_target "$1"; then echo "$root/judge/fuzz/corpus/$1"; else echo "$fuzz_dir/corpus/$1"; fi; }
 
 # The problem folder a target needs besides the interactor library (none for the library's own).
 problem_of() {
@@ -123,6 +136,7 @@ stale() {
 
 includes_of() {
   local problem=$1
+  [[ $problem == judge ]] && { echo "-I$root/judge/src"; return 0; }
   echo "-I$root/interactors/lib -I$fuzz_dir"
   [[ -n $problem ]] && echo "-I$root/interactors/$problem"
   return 0
@@ -131,6 +145,11 @@ includes_of() {
 # Every compile of this run: "source|problem" (the problem sets the include path).
 declare -A compile_units=()
 for target in "${targets[@]}"; do
+  if is_judge_target "$target"; then
+    while read -r source; do compile_units[$source]=judge; done < <(judge_sources_of "$target")
+    compile_units[$(target_source "$target")]=judge
+    continue
+  fi
   problem=$(problem_of "$target")
   while read -r source; do compile_units[$source]=""; done < <(sources_of lib)
   compile_units[$fuzz_dir/fuzz_support.cpp]=""
@@ -182,9 +201,14 @@ fi
 for target in "${targets[@]}"; do
   problem=$(problem_of "$target")
   objects=()
-  while read -r source; do objects+=("$(object_of "$source")"); done < <(sources_of lib)
-  [[ -n $problem ]] && while read -r source; do objects+=("$(object_of "$source")"); done < <(sources_of "$problem")
-  objects+=("$(object_of "$fuzz_dir/fuzz_support.cpp")" "$(object_of "$fuzz_dir/$target.cpp")")
+  if is_judge_target "$target"; then
+    while read -r source; do objects+=("$(object_of "$source")"); done < <(judge_sources_of "$target")
+    objects+=("$(object_of "$(target_source "$target")")")
+  else
+    while read -r source; do objects+=("$(object_of "$source")"); done < <(sources_of lib)
+    [[ -n $problem ]] && while read -r source; do objects+=("$(object_of "$source")"); done < <(sources_of "$problem")
+    objects+=("$(object_of "$fuzz_dir/fuzz_support.cpp")" "$(object_of "$fuzz_dir/$target.cpp")")
+  fi
   binary=$build/bin/$target
   relink=false
   [[ -x $binary ]] || relink=true
@@ -199,8 +223,13 @@ $build_only && exit 0
 
 # One target's run: its own new inputs, then the committed seeds (read only).
 fuzz_one() {
-  local target=$1 seeds=$fuzz_dir/corpus/$1 dictionary=$fuzz_dir/dict/$1.dict
-  local options=(-max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=20
+  local target=$1 seeds dictionary=$fuzz_dir/dict/$1.dict
+  seeds=$(seeds_dir "$target")
+  # The judge's ingestion must hold memory low whatever the files (a 3 GiB sparse file
+  # read whole would pass these): a tighter bound than the interactors'.
+  local memory=(-rss_limit_mb=2048 -malloc_limit_mb=2048)
+  is_judge_target "$target" && memory=(-rss_limit_mb=1024 -malloc_limit_mb=64)
+  local options=(-max_total_time="$seconds" "${memory[@]}" -timeout=20
                  -print_final_stats=1 -artifact_prefix="$build/artifacts/$target/")
   [[ -f $dictionary ]] && options+=(-dict="$dictionary")
   mkdir -p "$build/corpus/$target" "$build/artifacts/$target"
@@ -248,10 +277,11 @@ while ((${#running[@]})); do finish_first; done
 
 if $merge; then
   for target in "${targets[@]}"; do
-    before=$(find "$fuzz_dir/corpus/$target" -type f | wc -l)
-    "$build/bin/$target" -merge=1 -rss_limit_mb=2048 -timeout=20 "$fuzz_dir/corpus/$target" "$build/corpus/$target" \
+    seeds=$(seeds_dir "$target")
+    before=$(find "$seeds" -type f | wc -l)
+    "$build/bin/$target" -merge=1 -rss_limit_mb=2048 -timeout=20 "$seeds" "$build/corpus/$target" \
       >"$build/logs/$target.merge.log" 2>&1 || { echo "fuzz: merge of $target failed: $build/logs/$target.merge.log" >&2; exit 1; }
-    echo "fuzz: $target: corpus $before -> $(find "$fuzz_dir/corpus/$target" -type f | wc -l) files"
+    echo "fuzz: $target: corpus $before -> $(find "$seeds" -type f | wc -l) files"
   done
 fi
 

@@ -61,8 +61,9 @@ def main():
     for participant, problems in CONTEST.items():
         os.makedirs(os.path.join(args.work, "subs", participant))
         for problem, source in problems.items():
-            os.symlink(os.path.join(ROOT, "solutions", problem, source),
-                       os.path.join(args.work, "subs", participant, problem + os.path.splitext(source)[1]))
+            # A copy: a participant's link out of its folder is not followed (docs/sandbox.md).
+            shutil.copyfile(os.path.join(ROOT, "solutions", problem, source),
+                            os.path.join(args.work, "subs", participant, problem + os.path.splitext(source)[1]))
     os.makedirs(os.path.join(args.work, "subs", "dave"))
     with open(os.path.join(args.work, "subs", "dave", "nuts-bolts.py"), "w") as dave:
         dave.write(DAVE)

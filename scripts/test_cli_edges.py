@@ -5,7 +5,8 @@
   tests_with_spaces_after               judge run PROBLEM SUBMISSION --tests a b: 2 tests
   compile_is_shown                      a cold cache says "compiling ..." before the header;
                                         a warm one does not
-  json_into_a_new_folder                --json NEW/DIR/r.json makes its folder, as --transcripts
+  json_into_a_missing_folder            --json NEW/DIR/r.json is exit 2 saying the folder is missing
+                                        (README; issue 28: it is not made)
   long_test_is_announced_on_a_terminal  on a pty, "NAME  running ..." shows while a test runs
                                         and the test's line replaces it; a pipe gets no such text
   verify_is_stopped_by_sigint           judge verify on a sleeping submission, SIGINT: exit 130,
@@ -14,6 +15,7 @@
                                         for every command judge --help lists, NAME --help shows
                                         NAME's usage, a bad command line a usage error (exit 2);
                                         a misspelt command still lists them all
+  pin_cpu_is_a_whole_number             --pin-cpu 0x (or "0 ", +0, past an int) is exit 2, not CPU 0
 """
 import json
 import os
@@ -47,10 +49,15 @@ def main():
     expect(proc.returncode == 0 and "2/2 tests AC" in proc.stdout, "both tests ran")
     expect("compiling" not in proc.stdout, "a cached build is not compiled again, nor said to be")
 
-    print("== json_into_a_new_folder")
+    print("== json_into_a_missing_folder")
     result = os.path.join(args.work, "new", "folder", "r.json")
     proc = judge("run", "nuts-bolts", solution, "--tests", "01-sample", "--json", result, "-q")
-    expect(proc.returncode == 0, "exit 0")
+    expect(proc.returncode == 2, "exit 2")
+    expect("does not exist (make it first)" in proc.stderr, "stderr says the folder is missing")
+    expect(not os.path.exists(os.path.join(args.work, "new")), "no folder is made")
+    os.makedirs(os.path.dirname(result))
+    proc = judge("run", "nuts-bolts", solution, "--tests", "01-sample", "--json", result, "-q")
+    expect(proc.returncode == 0, "exit 0 once the folder exists")
     expect(os.path.isfile(result) and json.load(open(result))["verdict"] == "AC", "the JSON is there, AC")
 
     print("== long_test_is_announced_on_a_terminal")
@@ -121,6 +128,12 @@ def main():
     misspelt = judge("runn", "--help")
     expect("Subcommands:" in misspelt.stdout and "verify" in misspelt.stdout,
            "a misspelt command gets the whole list")
+
+    print("== pin_cpu_is_a_whole_number")
+    for value in ("0x", "0 ", "+0", "99999999999"):
+        proc = judge("run", "nuts-bolts", solution, "--tests", "01-sample", "--pin-cpu", value)
+        expect(proc.returncode == 2 and f"--pin-cpu {value}: expected auto, none or a CPU number" in proc.stderr,
+               f"--pin-cpu '{value}': a usage error, exit 2 ({proc.returncode}: {proc.stderr.strip()[-120:]})")
     return checks.finish()
 
 

@@ -83,6 +83,49 @@ def main():
     return check(args.build, os.path.abspath(args.work))
 
 
+GENERATOR = r'''#include <string>
+#include "generator.hpp"
+std::string generate(const std::vector<std::string_view>& args) {
+  interactor::expect_argument_count(args, 0);
+  return std::string(args[0]) + "\n";
+}
+int main(int argc, char** argv) { return interactor::run_generator(argc, argv, "generator SECRET", generate); }
+'''
+
+
+def installed_messages(judge, work, elsewhere, env, expect):
+    """Messages of an installed judge name things an installed user has (issue 29)."""
+    proc = run([judge, "languages"], elsewhere, env)
+    expect(proc.returncode == 0 and ".java" in proc.stdout and ".kt" in proc.stdout and ".rs" in proc.stdout,
+           "judge languages lists the languages with their endings")
+    stray = os.path.join(work, "stray.xyz")
+    write(stray, "not a program\n")
+    proc = run([judge, "run", "guess", stray], elsewhere, env)
+    expect(proc.returncode == 2 and "judge languages" in proc.stderr and "judge/languages.yaml" not in proc.stderr,
+           "a file of no known ending points at `judge languages`, not at judge/languages.yaml")
+    missing = os.path.join(work, "problems-missing", "p")
+    write(os.path.join(missing, "problem.json"), '{"interactor": "interactor.cpp", "testdata": "."}\n')
+    write(os.path.join(missing, "01.in"), "1\n")
+    proc = run([judge, "run", missing, stray], elsewhere, env)
+    expect(proc.returncode == 2 and "was not found" in proc.stderr and "cmake --build" not in proc.stderr,
+           "a missing interactor of the user's own problem does not say to build the judge")
+    subs = os.path.join(work, "batch-subs")
+    write(os.path.join(subs, "alice", "guess.py"), BINARY)
+    no_path = {key: value for key, value in env.items() if key != "JUDGE_PROBLEM_PATH"}
+    proc = run([judge, "batch", subs, "--out", os.path.join(work, "batch-out")], elsewhere, no_path)
+    expect(proc.returncode == 2 and "--problems" in proc.stderr and "skipped" not in proc.stderr,
+           "judge batch with no problems says to pass --problems, not a skip per file")
+    # A generator on the installed library's generator.hpp, named in problem.json.
+    generated = os.path.join(work, "problems", "guess-generated")
+    shutil.copytree(os.path.join(work, "problems", "guess"), generated)
+    write(os.path.join(generated, "generator.cpp"), GENERATOR)
+    write(os.path.join(generated, "tests", "manifest.txt"), "01 1\n02 1000\n03 377\n")
+    write(os.path.join(generated, "problem.json"),
+          '{"interactor": "interactor", "testdata": "tests", "time_limit_ms": 1000, "generator": "generator.cpp"}\n')
+    proc = run([judge, "generate", generated, "--check"], elsewhere, env)
+    expect(proc.returncode == 0, "a generator including generator.hpp is built with the installed library")
+
+
 def check(build, work):
     args = argparse.Namespace(build=build)
     args.build = os.path.abspath(args.build)
@@ -160,6 +203,8 @@ def check(build, work):
     expect(proc.returncode == 0, "judge validate: the skeleton's inputs are valid")
     proc = run([judge, "new", skeleton], elsewhere, env)
     expect(proc.returncode == 2 and "not an empty folder" in proc.stderr, "judge new refuses a folder with files")
+
+    installed_messages(judge, work, elsewhere, env, expect)
 
     result = os.path.join(work, "result.json")
     proc = run([judge, "run", "guess", os.path.join(problem, "submissions", "accepted", "binary.py"),

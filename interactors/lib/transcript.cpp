@@ -47,17 +47,29 @@ void Transcript::record(char prefix, std::string_view line) {
 
 void Transcript::flush() const {
   if (!enabled_) return;
-  const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // The transcript's folder may be shared with others (a --transcripts folder in
+  // /tmp), and the interactor and the judge's relay often run as root: nothing
+  // planted at the name may steer the write. So the final name is never followed
+  // (O_NOFOLLOW), a FIFO is never waited for (O_NONBLOCK), and the file is cut and
+  // written only if it is a regular file of this user with no other name (not a hard
+  // link to someone's file); otherwise nothing is written.
+  const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
   if (fd < 0) throw std::system_error(errno, std::generic_category(), "cannot create transcript " + path_.string());
   struct stat st {};
-  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-  int error = write_all(fd, buffer_);
+  const bool ours = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1 && st.st_uid == ::geteuid();
+  if (!ours) {
+    ::close(fd);
+    throw std::system_error(EPERM, std::generic_category(),
+                            "cannot write transcript " + path_.string() +
+                                ": not a regular file of this user with one name (a FIFO, a device or a hard link "
+                                "someone left there)");
+  }
+  int error = ::ftruncate(fd, 0) == 0 ? write_all(fd, buffer_) : errno;
   if (::close(fd) != 0 && error == 0) error = errno;
   if (error != 0) {
     // A full or failing disk: a half-written transcript would read as an interaction
-    // that stopped half-way, so none is left (the interactor's error says why). Only
-    // a regular file is removed: never a device someone named as the transcript.
-    if (regular) ::unlink(path_.c_str());
+    // that stopped half-way, so none is left (the interactor's error says why).
+    ::unlink(path_.c_str());
     throw std::system_error(error, std::generic_category(), "cannot write transcript " + path_.string());
   }
 }

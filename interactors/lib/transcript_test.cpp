@@ -1,6 +1,10 @@
 #include "transcript.hpp"
 
+#include <sys/stat.h>
+
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -64,6 +68,28 @@ TEST(Transcript, FromTheEnvironment) {
   EXPECT_THROW(Transcript::from_environment(), std::invalid_argument);
   ::unsetenv("JUDGE_TRANSCRIPT_FILE");
   ::unsetenv("JUDGE_TRANSCRIPT_LIMIT_BYTES");
+}
+
+// What someone who can write the transcripts' folder may leave at the name: a link
+// to another file, a FIFO with no reader (or one that never reads), a hard link to
+// another file. None of them is written through, and none makes the writer wait.
+TEST(Transcript, NothingLeftAtTheNameSteersTheWrite) {
+  TempDir dir;
+  const auto victim = dir / "victim";
+  { std::ofstream(victim) << "precious\n"; }
+  const auto link = dir / "link.interaction";
+  std::filesystem::create_symlink(victim, link);
+  const auto fifo = dir / "fifo.interaction";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto hard = dir / "hard.interaction";
+  std::filesystem::create_hard_link(victim, hard);
+  for (const auto& path : {link, fifo, hard}) {
+    Transcript transcript(path, 100);
+    transcript.record_sent("secret");
+    EXPECT_THROW(transcript.flush(), std::system_error) << path;
+  }
+  EXPECT_EQ(read_text(victim), "precious\n");
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
 }
 
 TEST(Transcript, UnwritablePathThrows) {

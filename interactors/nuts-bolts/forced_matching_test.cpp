@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
-#include <cstdint>
 #include <numeric>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -144,6 +145,7 @@ TEST(ForcedMatching, EveryQuerySetUpToFourPairsAndEveryAnswer) {
 // transform over 25 bits), give the truth for all 2^25 query sets. The sets are split
 // into 8 shards (8 CTests that can run in parallel).
 constexpr int kFiveShards = 8;
+constexpr std::uint32_t kFiveShardSize = (std::uint32_t{1} << 25) / kFiveShards;
 
 class EveryQuerySetOfFivePairs : public ::testing::TestWithParam<int> {};
 
@@ -175,7 +177,7 @@ TEST_P(EveryQuerySetOfFivePairs, AgreesWithTheTruth) {
   std::int64_t forced_sets = 0;
   std::int64_t other_sets = 0;
   std::vector<Reply> replies;
-  const std::uint32_t shard_size = (1U << pairs) / kFiveShards;
+  const std::uint32_t shard_size = kFiveShardSize;
   const std::uint32_t begin = shard_size * static_cast<std::uint32_t>(GetParam());
   for (std::uint32_t set = begin; set < begin + shard_size; ++set) {
     replies.clear();
@@ -197,7 +199,13 @@ TEST_P(EveryQuerySetOfFivePairs, AgreesWithTheTruth) {
               static_cast<long long>(forced_sets), static_cast<long long>(other_sets));
 }
 
-INSTANTIATE_TEST_SUITE_P(ForcedMatching, EveryQuerySetOfFivePairs, ::testing::Range(0, kFiveShards));
+// Each shard is named by the query sets it covers: .../AgreesWithTheTruth/sets_0_to_4194303.
+std::string shard_name(const ::testing::TestParamInfo<int>& info) {
+  const std::uint32_t begin = kFiveShardSize * static_cast<std::uint32_t>(info.param);
+  return "sets_" + std::to_string(begin) + "_to_" + std::to_string(begin + kFiveShardSize - 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(ForcedMatching, EveryQuerySetOfFivePairs, ::testing::Range(0, kFiveShards), shard_name);
 
 // Random transcripts up to n = 8: random hidden sizes, random query sets (sparse to
 // dense), answers that fit, that do not, and the hidden one.

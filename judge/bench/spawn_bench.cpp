@@ -65,7 +65,9 @@ judge::ExitFacts run_helper(const std::string& helper, std::vector<std::string> 
     judge::BoxSettings settings;
     settings.box_executable = judge::find_box_executable();
     settings.drop_to_unprivileged_uid = ::geteuid() == 0;
-    request.argv = judge::boxed_command(request.argv, settings);
+    judge::BoxedCommand boxed = judge::boxed_command(request.argv, settings);
+    request.argv = std::move(boxed.argv);
+    request.box_fds = std::move(boxed.fds);
     request.boxed = true;
   }
   judge::Process process = judge::Process::spawn(request);

@@ -24,7 +24,12 @@
 //
 // The report socket is descriptor 3 (a SOCK_SEQPACKET socket; the judge holds the
 // other end). Descriptor 4, when --interactor-stat-fd 4 says so, is the interactor's
-// /proc/PID/stat, read-only (step 4c). Messages, one per packet:
+// /proc/PID/stat, read-only (step 4c). Descriptors 5 and up are the files and folders
+// the judge opened for the box: `--copy-in FD /box/PATH` (a file, or a folder of the
+// judge's own copied whole), `--copy-out FD /tmp/DIR` (a host folder that receives
+// what the program left in DIR, a tmpfs bounded by --copy-out-kib and
+// --copy-out-files). No host path is ever on the command line, and no name is split.
+// Messages on the report socket, one per packet:
 //   "setup {json}"       from C: what was enforced and what could not be, and why
 //   "exec"               from P, with SCM_CREDENTIALS, right before execve
 //   "exec-error {json}"  from P if execve failed (P then exits 127)
@@ -74,26 +79,43 @@ constexpr unsigned inner_id = 1000;
 // starved stops the program itself, as before.
 constexpr long cpu_limit_margin_ms = 50;
 
-struct Bind {
-  std::string host_path;
-  std::string box_path;
-  int fd = -1;  // opened (for reading) before privileges are dropped
+// What the judge hands the box by descriptor, never by host path (issue 28: a path
+// on the command line was split at ':' and showed in the box's /proc/1/cmdline). The
+// judge opened each one itself: a regular file, or a folder of the judge's own (the
+// cache's copy of a submission, a build) holding regular files and folders only.
+struct CopyIn {
+  int fd = -1;           // inherited from the judge (--copy-in FD /box/PATH)
+  std::string box_path;  // where the file, or the folder's tree, lands
 };
 
-// A folder of the box whose files are copied out to a host folder once the program
-// has ended (a compiler's output).
-struct Export {
+// A folder of the box whose files are copied out once the program has ended (a
+// compiler's output), into the host folder the judge opened (--copy-out FD /tmp/DIR).
+struct CopyOut {
+  int fd = -1;
   std::string box_path;
-  std::string host_path;
-  int fd = -1;  // the host folder, opened before privileges are dropped
+};
+
+// One file or folder of a copy-in, listed before the root is made (its size sets the
+// root tmpfs's).
+struct CopyItem {
+  std::size_t copy_in = 0;  // index into Options::copy_ins
+  std::string relative;     // below the copy-in's folder ("" : the copy-in itself)
+  bool folder = false;
+  off_t size = 0;
+  bool executable = false;
 };
 
 struct Options {
   long uid = -1;  // >= 0: drop to this uid/gid first (the judge runs as root)
   long gid = -1;
   std::vector<std::string> cgroups;  // directories whose cgroup.procs B joins
-  std::vector<Bind> binds;
-  std::vector<Export> exports;
+  std::vector<CopyIn> copy_ins;
+  std::vector<CopyOut> copy_outs;
+  // Each copy-out folder is a tmpfs of its own with these bounds: what the program
+  // (a compiler) may leave there for the host, in bytes and files.
+  long copy_out_kib = 262144;
+  long copy_out_files = 1000;
+  std::vector<CopyItem> items;  // what the copy-ins hold (list_copy_ins)
   std::string workdir = "/tmp";  // the program's working directory in the box
   long scratch_kib = 65536;
   long file_size_kib = 0;  // > 0: RLIMIT_FSIZE of the program (P) only: the box's own copies are not bound by it
@@ -105,7 +127,8 @@ struct Options {
   // An empty network namespace the judge made to be shared by its tests, one after
   // another (box/net_namespace.hpp): joined instead of making one; "" : make one.
   std::string net_namespace;
-  std::vector<char*> argv;
+  std::vector<std::string> program;  // the program's argv, copied (main's is overwritten, 2c)
+  std::vector<char*> argv;           // pointers into `program`, null-terminated
 };
 
 std::string json_escape(const std::string& text) {
@@ -166,6 +189,14 @@ bool write_file(const std::string& path, const std::string& text) {
   return ok;
 }
 
+// A descriptor the judge passed (>= 5: 3 is the report socket, 4 the interactor's stat).
+int descriptor_number(const std::string& text) {
+  char* end = nullptr;
+  const long fd = std::strtol(text.c_str(), &end, 10);
+  if (end == text.c_str() || *end != '\0' || fd < 5 || fd > 1 << 20) die("not a descriptor the judge passes: " + text);
+  return static_cast<int>(fd);
+}
+
 Options parse(int argc, char** argv) {
   Options options;
   int i = 1;
@@ -193,24 +224,24 @@ Options parse(int argc, char** argv) {
     else if (arg == "--no-namespaces") options.isolate = false;
     else if (arg == "--net-namespace") options.net_namespace = value("--net-namespace");
     else if (arg == "--workdir") options.workdir = value("--workdir");
-    else if (arg == "--file") {  // copied into the box (see build_root)
-      const std::string spec = value("--file");
-      const auto colon = spec.rfind(':');
-      if (colon == std::string::npos || colon == 0 || spec[colon + 1] != '/')
-        die("--file wants HOST_PATH:/BOX_PATH, got " + spec);
-      options.binds.push_back({spec.substr(0, colon), spec.substr(colon + 1)});
-    } else if (arg == "--export") {  // copied out of the box (see export_files)
-      const std::string spec = value("--export");
-      const auto colon = spec.find(':');
-      if (colon == std::string::npos || spec[0] != '/' || colon + 1 >= spec.size())
-        die("--export wants /BOX_DIR:HOST_DIR, got " + spec);
-      options.exports.push_back({spec.substr(0, colon), spec.substr(colon + 1)});
+    else if (arg == "--copy-out-kib") options.copy_out_kib = std::strtol(value("--copy-out-kib").c_str(), nullptr, 10);
+    else if (arg == "--copy-out-files")
+      options.copy_out_files = std::strtol(value("--copy-out-files").c_str(), nullptr, 10);
+    else if (arg == "--copy-in" || arg == "--copy-out") {  // a descriptor and a box path: two words, no splitting
+      const int fd = descriptor_number(value(arg.c_str()));
+      const std::string box_path = value(arg.c_str());
+      const char* under = arg == "--copy-in" ? "/box/" : "/tmp/";
+      if (box_path.rfind(under, 0) != 0 || box_path.find("/../") != std::string::npos || box_path.ends_with("/.."))
+        die(arg + " wants a path under " + under + ", got " + box_path);
+      if (arg == "--copy-in") options.copy_ins.push_back({fd, box_path});
+      else options.copy_outs.push_back({fd, box_path});
     } else {
       die("unknown option " + arg);
     }
   }
-  for (; i < argc; ++i) options.argv.push_back(argv[i]);
-  if (options.argv.empty()) die("no program given after --");
+  for (; i < argc; ++i) options.program.emplace_back(argv[i]);
+  if (options.program.empty()) die("no program given after --");
+  for (std::string& word : options.program) options.argv.push_back(word.data());
   options.argv.push_back(nullptr);
   return options;
 }
@@ -241,10 +272,7 @@ bool bind_read_only(const std::string& source, const std::string& target) {
 // the place the tmpfs hangs from until the chroot.
 std::string mount_root_tmpfs(const std::string& root, const Options& options) {
   long long files_kib = 1024;
-  for (const Bind& bind : options.binds) {
-    struct stat st {};
-    if (::fstat(bind.fd, &st) == 0) files_kib += st.st_size / 1024 + 8;
-  }
+  for (const CopyItem& item : options.items) files_kib += item.size / 1024 + 8;
   const std::string root_options = "mode=0755,size=" + std::to_string(files_kib) + "k";
   if (::mount("judge-box", root.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, root_options.c_str()) != 0)
     return errno_text("mount the root tmpfs");
@@ -326,30 +354,109 @@ std::string make_devices(const std::string& root) {
   return "";
 }
 
-// The submission's files, copied in through descriptors opened before the uid
-// changed (the unprivileged uid may not be able to reach their directories). Not
-// bound: a mount of the host's namespace cannot be bound into this one (EINVAL), and
-// a copy of a few megabytes costs well under a millisecond. The root is made
-// read-only afterwards, so the submission cannot change them.
-std::string copy_submission_files(const std::string& root, const Options& options) {
-  for (const Bind& bind : options.binds) {
-    const std::string target = root + bind.box_path;
-    const auto slash = target.rfind('/');
-    if (!make_dirs(target.substr(0, slash))) return errno_text("mkdir for a submission file");
+// Opens `relative` below the folder `dir_fd` one name at a time, following no link
+// (O_NOFOLLOW at every step): the folders are the judge's, and even a changed one
+// cannot lead the copy out of them.
+int open_below(int dir_fd, const std::string& relative) {
+  int current = ::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0);
+  std::size_t start = 0;
+  while (current >= 0) {
+    const std::size_t slash = relative.find('/', start);
+    const std::string name = relative.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    const bool last = slash == std::string::npos;
+    const int next = ::openat(current, name.c_str(),
+                              O_RDONLY | O_NOFOLLOW | O_CLOEXEC | (last ? O_NONBLOCK | O_NOCTTY : O_DIRECTORY));
+    ::close(current);
+    current = next;
+    if (last) break;
+    start = slash + 1;
+  }
+  return current;
+}
+
+// Lists what one copy-in holds, folders before what is in them. Only regular files and
+// folders: anything else is left out (the judge's folders hold nothing else).
+std::string list_tree(Options& options, std::size_t index, int dir_fd, const std::string& relative, int depth) {
+  if (depth > 64) return "copy-in: folders nested too deep";
+  const int listing_fd = ::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0);
+  DIR* dir = listing_fd >= 0 ? ::fdopendir(listing_fd) : nullptr;
+  if (dir == nullptr) return errno_text("copy-in: list a folder");
+  std::string failure;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string name = entry->d_name;
+    if (name == "." || name == "..") continue;
     struct stat st {};
-    if (::fstat(bind.fd, &st) != 0) return errno_text("fstat a submission file");
-    const int out = ::open(target.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC,
-                           (st.st_mode & 0111) != 0 ? 0555 : 0444);
-    if (out < 0) return errno_text(("create " + bind.box_path).c_str());
-    off_t offset = 0;
-    while (offset < st.st_size) {
-      const ssize_t n = ::sendfile(out, bind.fd, &offset, static_cast<size_t>(st.st_size - offset));
-      if (n <= 0) {
-        ::close(out);
-        return errno_text(("copy " + bind.host_path).c_str());
-      }
+    if (::fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    const std::string path = relative.empty() ? name : relative + "/" + name;
+    if (options.items.size() > 200000) failure = "copy-in: more than 200000 files";
+    if (!failure.empty()) break;
+    if (S_ISREG(st.st_mode)) {
+      options.items.push_back({index, path, false, st.st_size, (st.st_mode & 0111) != 0});
+    } else if (S_ISDIR(st.st_mode)) {
+      options.items.push_back({index, path, true, 0, false});
+      const int sub = ::openat(dir_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub < 0) failure = errno_text("copy-in: open a folder");
+      if (failure.empty()) failure = list_tree(options, index, sub, path, depth + 1);
+      if (sub >= 0) ::close(sub);
     }
-    ::close(out);
+    if (!failure.empty()) break;
+  }
+  ::closedir(dir);
+  return failure;
+}
+
+// What every copy-in holds, listed by C before the root is made.
+std::string list_copy_ins(Options& options) {
+  for (std::size_t i = 0; i < options.copy_ins.size(); ++i) {
+    struct stat st {};
+    if (::fstat(options.copy_ins[i].fd, &st) != 0) return errno_text("copy-in: fstat");
+    if (S_ISREG(st.st_mode)) {
+      options.items.push_back({i, "", false, st.st_size, (st.st_mode & 0111) != 0});
+    } else {
+      options.items.push_back({i, "", true, 0, false});
+      if (const std::string failure = list_tree(options, i, options.copy_ins[i].fd, "", 0); !failure.empty())
+        return failure;
+    }
+  }
+  return "";
+}
+
+// One regular file of a copy-in into the new root, keeping its executable bit.
+std::string copy_in_file(int from, const CopyItem& item, const std::string& target) {
+  const int out = ::open(target.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC,
+                         item.executable ? 0555 : 0444);
+  if (out < 0) return errno_text("copy-in: create a file");
+  std::string failure;
+  for (off_t offset = 0; failure.empty() && offset < item.size;) {
+    // sendfile with an offset of its own: the judge's descriptor's position is not moved.
+    const ssize_t n = ::sendfile(out, from, &offset, static_cast<size_t>(item.size - offset));
+    if (n <= 0) failure = errno_text("copy-in: copy a file");
+  }
+  ::close(out);
+  return failure;
+}
+
+// The submission's files, copied in from the descriptors the judge passed, as C (the
+// unprivileged uid: the judge's copies are readable by all). Not bound: a mount of the
+// host's namespace cannot be bound into this one (EINVAL), and a copy of a few
+// megabytes costs well under a millisecond. The root is made read-only afterwards, so
+// the submission cannot change them.
+std::string copy_submission_files(const std::string& root, const Options& options) {
+  for (const CopyItem& item : options.items) {
+    const CopyIn& copy_in = options.copy_ins[item.copy_in];
+    const std::string target = root + copy_in.box_path + (item.relative.empty() ? "" : "/" + item.relative);
+    if (item.relative.empty() && !make_dirs(target.substr(0, target.rfind('/'))))
+      return errno_text("copy-in: mkdir");
+    if (item.folder) {
+      if (::mkdir(target.c_str(), 0755) != 0 && !(item.relative.empty() && errno == EEXIST))
+        return errno_text("copy-in: mkdir");
+      continue;
+    }
+    const int from = item.relative.empty() ? copy_in.fd : open_below(copy_in.fd, item.relative);
+    if (from < 0) return errno_text("copy-in: open a file");
+    const std::string failure = copy_in_file(from, item, target);
+    if (from != copy_in.fd) ::close(from);
+    if (!failure.empty()) return failure;
   }
   return "";
 }
@@ -368,11 +475,15 @@ std::string mount_proc_and_scratch(const std::string& root, const Options& optio
       "mode=0777,size=" + std::to_string(options.scratch_kib) + "k,nr_inodes=4096";
   if (::mount("scratch", (root + "/tmp").c_str(), "tmpfs", MS_NOSUID | MS_NODEV, scratch_options.c_str()) != 0)
     return errno_text("mount the scratch tmpfs");
-  // The folders to export are made now, writable by the program (they must lie in a
-  // writable place: the scratch /tmp).
-  for (const Export& out : options.exports) {
-    if (!make_dirs(root + out.box_path) || ::chmod((root + out.box_path).c_str(), 0777) != 0)
-      return errno_text(("mkdir " + out.box_path).c_str());
+  // The folders to copy out are made now, in the scratch /tmp, each a tmpfs of its own
+  // whose size and inodes bound what the program can leave for the host there (a
+  // compiler's output: not the scratch's 2 GiB and 4096 files), writable by it.
+  const std::string out_options = "mode=0777,size=" + std::to_string(options.copy_out_kib) +
+                                  "k,nr_inodes=" + std::to_string(options.copy_out_files + 1);
+  for (const CopyOut& out : options.copy_outs) {
+    if (!make_dirs(root + out.box_path)) return errno_text("mkdir a folder to copy out");
+    if (::mount("copy-out", (root + out.box_path).c_str(), "tmpfs", MS_NOSUID | MS_NODEV, out_options.c_str()) != 0)
+      return errno_text("mount a folder to copy out");
   }
   return "";
 }
@@ -396,14 +507,17 @@ std::string enter_root(const std::string& root) {
 
 // One file of the box into a host folder, keeping its executable bit.
 std::string copy_out(const std::string& from, int host_fd, const std::string& name, const struct stat& st) {
-  const int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
-  if (in < 0) return errno_text(("export: open " + from).c_str());
-  const int out = ::openat(host_fd, name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+  const int in = ::open(from.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (in < 0) return errno_text("copy-out: open a file");
+  // O_EXCL | O_NOFOLLOW: a fresh name in the judge's fresh folder, never through a link.
+  const int out = ::openat(host_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
                            (st.st_mode & 0111) != 0 ? 0755 : 0644);
-  std::string failure = out < 0 ? errno_text(("export: create " + name).c_str()) : "";
+  std::string failure = out < 0 ? errno_text("copy-out: create a file") : "";
+  // The mode as said, whatever the umask: the judge's later boxes read it as another uid.
+  if (failure.empty()) ::fchmod(out, (st.st_mode & 0111) != 0 ? 0755 : 0644);
   for (off_t offset = 0; failure.empty() && offset < st.st_size;) {
     if (::sendfile(out, in, &offset, static_cast<size_t>(st.st_size - offset)) <= 0)
-      failure = errno_text(("export: copy " + from).c_str());
+      failure = errno_text("copy-out: copy a file");
   }
   if (out >= 0) ::close(out);
   ::close(in);
@@ -413,12 +527,13 @@ std::string copy_out(const std::string& from, int host_fd, const std::string& na
 // Builds the private root in C (inside every new namespace) and enters it. The new
 // root is a tmpfs, read-only once built; nothing of the host is in it but what is
 // bound here. On failure, returns the reason (the judge reports it).
-std::string build_root(const Options& options) {
+std::string build_root(Options& options) {
   // Mount events must not travel back to the host's namespace.
   if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return errno_text("make / private");
   const std::string root = "/tmp";
   // In this order, each only once the one before has succeeded.
-  std::string failure = mount_root_tmpfs(root, options);
+  std::string failure = list_copy_ins(options);
+  if (failure.empty()) failure = mount_root_tmpfs(root, options);
   if (failure.empty()) failure = bind_system_dirs(root);
   if (failure.empty()) failure = make_devices(root);
   if (failure.empty()) failure = copy_submission_files(root, options);
@@ -483,7 +598,7 @@ void send_pid() {
 // uid). Links and special files are left out: only what a compiler writes is wanted.
 std::string export_tree(const std::string& box_dir, int host_fd) {
   DIR* dir = ::opendir(box_dir.c_str());
-  if (dir == nullptr) return errno_text(("export: open " + box_dir).c_str());
+  if (dir == nullptr) return errno_text("copy-out: open a folder");
   std::string failure;
   while (const dirent* entry = ::readdir(dir)) {
     const std::string name = entry->d_name;
@@ -492,9 +607,10 @@ std::string export_tree(const std::string& box_dir, int host_fd) {
     struct stat st {};
     if (::lstat(from.c_str(), &st) != 0) continue;
     if (S_ISDIR(st.st_mode)) {
-      if (::mkdirat(host_fd, name.c_str(), 0755) != 0 && errno != EEXIST) failure = errno_text("export: mkdir");
-      const int sub = ::openat(host_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-      if (failure.empty() && sub < 0) failure = errno_text("export: open a folder");
+      if (::mkdirat(host_fd, name.c_str(), 0755) != 0) failure = errno_text("copy-out: mkdir");
+      const int sub = ::openat(host_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (failure.empty() && sub < 0) failure = errno_text("copy-out: open a folder");
+      if (failure.empty()) ::fchmod(sub, 0755);
       if (failure.empty()) failure = export_tree(from, sub);
       if (sub >= 0) ::close(sub);
     } else if (S_ISREG(st.st_mode)) {
@@ -721,7 +837,7 @@ void move_box_to_cpu(long cpu) {
 }
 
 // C: starts P, reaps it, ends everything else P started, and reports.
-[[noreturn]] void run_init(const Options& options, Ledger& ledger, bool own_pid_namespace,
+[[noreturn]] void run_init(Options& options, Ledger& ledger, bool own_pid_namespace,
                            bool may_build_root) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   // The submission has C's uid: were C dumpable, the submission could ptrace it and
@@ -741,6 +857,8 @@ void move_box_to_cpu(long cpu) {
       ledger.failed("filesystem", failure);
     }
   }
+  // Copied in (or not: no root): the descriptors of the judge's folders go now.
+  for (const CopyIn& in : options.copy_ins) ::close(in.fd);
   send_message("setup " + ledger.json());
 
   // C watches P and moves the box's processes through /proc (4c), which must be its
@@ -771,7 +889,7 @@ void move_box_to_cpu(long cpu) {
   struct rusage usage {};
   reap_program_and_the_rest(child, own_pid_namespace, status, usage);
   // Everything of the box has ended: the folders to export are complete.
-  for (const Export& out : options.exports) {
+  for (const CopyOut& out : options.copy_outs) {
     const std::string failure = export_tree(out.box_path, out.fd);
     if (failure.empty()) continue;
     send_message("export-error {\"message\": \"" + json_escape(failure) + "\"}");
@@ -812,17 +930,21 @@ void join_cgroups(const Options& options, Ledger& ledger) {
   if (!options.cgroups.empty() && cgroups_ok) ledger.ok("cgroups");
 }
 
-// 2. The submission's files, opened while their directories are still reachable.
-void open_submission_files(Options& options) {
-  for (Bind& bind : options.binds) {
-    bind.fd = ::open(bind.host_path.c_str(), O_RDONLY | O_CLOEXEC);
+// 2. The descriptors of the files to copy in and the folders to copy out, checked and
+//    made close-on-exec: the program must never hold one (a folder's descriptor
+//    outside its root would let it out of the chroot); C closes the copy-ins once the
+//    root is built.
+void check_descriptors(const Options& options) {
+  for (const CopyIn& in : options.copy_ins) {
     struct stat st {};
-    if (bind.fd < 0 || ::fstat(bind.fd, &st) != 0) die(errno_text(("open " + bind.host_path).c_str()));
-    if (!S_ISREG(st.st_mode)) die(bind.host_path + " is not a regular file");
+    if (::fcntl(in.fd, F_SETFD, FD_CLOEXEC) != 0 || ::fstat(in.fd, &st) != 0)
+      die(errno_text(("copy-in descriptor " + std::to_string(in.fd)).c_str()));
+    if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) die("copy-in descriptor is not a file or a folder");
   }
-  for (Export& out : options.exports) {
-    out.fd = ::open(out.host_path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (out.fd < 0) die(errno_text(("open " + out.host_path).c_str()));
+  for (const CopyOut& out : options.copy_outs) {
+    struct stat st {};
+    if (::fcntl(out.fd, F_SETFD, FD_CLOEXEC) != 0 || ::fstat(out.fd, &st) != 0 || !S_ISDIR(st.st_mode))
+      die("copy-out descriptor " + std::to_string(out.fd) + " is not a folder");
   }
 }
 
@@ -837,6 +959,21 @@ bool join_net_namespace(const Options& options) {
   const bool joined = ::setns(fd, CLONE_NEWNET) == 0;
   ::close(fd);
   return joined;
+}
+
+// 2c. The box's command line, as /proc/PID/cmdline shows it, becomes "judge-box": the
+//     program can read its init's (C's, a copy of B's memory) /proc/1/cmdline, and the
+//     box shows no host path (issue 28: the cgroups', the network namespace's, judge-box's
+//     own; the files already come by descriptor). The kernel reads that file from the
+//     memory of the arguments, so B overwrites them in place (everything it needs is
+//     copied into Options by now); PR_SET_MM would need CAP_SYS_RESOURCE in the
+//     initial user namespace, which a judge in a container does not have.
+void hide_command_line(int argc, char** argv) {
+  char* const start = argv[0];
+  char* const end = argv[argc - 1] + std::strlen(argv[argc - 1]);  // the arguments lie one after another
+  std::memset(start, 0, static_cast<std::size_t>(end - start));
+  static constexpr char shown[] = "judge-box";
+  if (static_cast<std::size_t>(end - start) >= sizeof shown) std::memcpy(start, shown, sizeof shown);
 }
 
 // 3. An unprivileged uid on the host: even where the submission's own user namespace
@@ -922,7 +1059,8 @@ int main(int argc, char** argv) {
     options.interactor_stat_fd = -1;
   Ledger ledger;
   join_cgroups(options, ledger);
-  open_submission_files(options);
+  check_descriptors(options);
+  hide_command_line(argc, argv);
   const bool net_joined = join_net_namespace(options);
   drop_privileges(options, judge_pid, ledger);
   Namespaces namespaces;

@@ -4,7 +4,18 @@
 
 namespace judge {
 
-void ContentHash::add(std::string_view bytes) { sha1_.process_bytes(bytes.data(), bytes.size()); }
+void ContentHash::add(std::uint64_t number) {
+  unsigned char bytes[8];
+  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<unsigned char>(number >> (8 * i));
+  sha1_.process_bytes(bytes, sizeof bytes);
+}
+
+void ContentHash::add(std::string_view piece) {
+  add(static_cast<std::uint64_t>(piece.size()));
+  add_raw(piece);
+}
+
+void ContentHash::add_raw(std::string_view chunk) { sha1_.process_bytes(chunk.data(), chunk.size()); }
 
 std::string ContentHash::hex() {
   boost::uuids::detail::sha1::digest_type digest;
@@ -16,7 +27,7 @@ std::string ContentHash::hex() {
 
 std::string sha1_hex(std::string_view bytes) {
   ContentHash hash;
-  hash.add(bytes);
+  hash.add_raw(bytes);
   return hash.hex();
 }
 

@@ -8,7 +8,7 @@
 //                Inside `judge run` a JudgeFault while a test runs makes that test
 //                JE and ends the run, keeping the tests already judged (run/runner.hpp).
 //   the program  never an exception: its faults are facts the runner records, which
-//                decide_verdict (run/verdict.hpp) turns into its verdict. A broken
+//                decide_verdict (grade/verdict_rules.hpp) turns into its verdict. A broken
 //                interactor or test file is the verdict JE, not an exception either.
 //
 // Every other exception that reaches the command line is treated as a JudgeFault.

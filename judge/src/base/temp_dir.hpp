@@ -16,7 +16,7 @@ class TempDir {
   explicit TempDir(const std::string& prefix = "judge-test-");
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
-  // Moved, the folder changes owner (run/test_resources.hpp keeps spare ones).
+  // Moved, the folder changes owner (run/resources_ahead.hpp keeps spare ones).
   TempDir(TempDir&& other) noexcept;
   TempDir& operator=(TempDir&& other) noexcept;
   ~TempDir();

@@ -35,4 +35,9 @@ std::string read_tail(const std::filesystem::path& path, std::size_t max_bytes) 
   return text;
 }
 
+std::string without_trailing_newlines(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
 }  // namespace judge

@@ -21,4 +21,10 @@ std::string read_head(const std::filesystem::path& path, std::size_t max_bytes);
 // stderr may be megabytes, and only its end says how it failed.
 std::string read_tail(const std::filesystem::path& path, std::size_t max_bytes);
 
+// `text` without the line ends at its end.
+std::string without_trailing_newlines(std::string text);
+
+// How much of judgemessage.txt and of a program's stderr the judge keeps.
+inline constexpr std::size_t message_tail_bytes = 4096;
+
 }  // namespace judge

@@ -7,8 +7,8 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 #include "base/text_file.hpp"
-#include "report/run_report.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -32,7 +32,7 @@ void write_manifest(const fs::path& dir, const BatchPlan& plan, const Shard& sha
                                    {"written_by", written_by},
                                    {"shard", shard.text()},
                                    {"plan", plan_to_json(plan)}};
-  write_file_atomically(batch_files::manifest(dir), manifest.dump(2) + "\n");
+  write_file_atomically(batch_files::manifest(dir), json_text(manifest, 2) + "\n");
 }
 
 BatchDir load_batch_dir(const fs::path& dir) {
@@ -62,21 +62,6 @@ BatchGrades grade_records(const BatchPlan& plan, const std::vector<nlohmann::jso
   grades.graded = grade_batch(plan, grades.finished, grades.warnings);
   grades.standings = make_standings(plan, grades.graded);
   return grades;
-}
-
-void write_result(const fs::path& dir, const BatchPlan& plan, const GradedSubmission& graded) {
-  if (!graded.result) return;
-  const fs::path file = batch_files::result(dir, plan.submissions[graded.submission]);
-  fs::create_directories(file.parent_path());
-  write_file_atomically(file, to_json(*graded.result).dump(2) + "\n");
-}
-
-void write_results_and_standings(const fs::path& dir, const BatchPlan& plan,
-                                 const BatchGrades& grades) {
-  for (const auto& graded : grades.graded) write_result(dir, plan, graded);
-  write_file_atomically(batch_files::standings_json(dir),
-                        standings_to_json(grades.standings).dump(2) + "\n");
-  write_file_atomically(batch_files::standings_csv(dir), standings_to_csv(grades.standings));
 }
 
 }  // namespace judge

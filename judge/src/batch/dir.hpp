@@ -3,11 +3,12 @@
 //   DIR/batch.json                              the plan and the shard (manifest)
 //   DIR/journal.jsonl                           one line per finished test (batch/journal.hpp)
 //   DIR/results/<participant>/<problem>.json    `judge run --json` format
-//   DIR/standings.json, DIR/standings.csv       standings.hpp
+//   DIR/standings.json, DIR/standings.csv       batch/standings.hpp, shown by report/standings.hpp
 //   DIR/transcripts/<participant>/<problem>/<test>.interaction   with --transcripts
 //
 // The journal is the only source of truth; results and standings are derived from
-// it (and the plan) by one function, so `judge batch --resume`, `judge merge` and
+// it (and the plan) by one function (grade_records; report/batch_report.hpp writes
+// them), so `judge batch --resume`, `judge merge` and
 // `judge report` all produce the same files for the same finished tests. Every file
 // but the journal is written atomically (write_file_atomically).
 #pragma once
@@ -24,7 +25,7 @@
 #include "batch/journal.hpp"
 #include "batch/plan.hpp"
 #include "batch/results.hpp"
-#include "report/standings.hpp"
+#include "batch/standings.hpp"
 
 namespace judge {
 
@@ -64,12 +65,5 @@ struct BatchGrades {
 };
 
 BatchGrades grade_records(const BatchPlan& plan, const std::vector<nlohmann::json>& records);
-
-// Writes DIR/results/<participant>/<problem>.json for one graded submission.
-void write_result(const std::filesystem::path& dir, const BatchPlan& plan,
-                  const GradedSubmission& graded);
-// Writes every graded result and the standings (JSON and CSV).
-void write_results_and_standings(const std::filesystem::path& dir, const BatchPlan& plan,
-                                 const BatchGrades& grades);
 
 }  // namespace judge

@@ -11,6 +11,8 @@
 
 #include <fmt/core.h>
 
+#include "base/json_text.hpp"
+
 namespace judge {
 namespace fs = std::filesystem;
 
@@ -61,7 +63,7 @@ JournalWriter::JournalWriter(const fs::path& path) : path_(path) {
 
 void JournalWriter::append(const nlohmann::json& record) {
   // One write of the whole line: with O_APPEND it lands at the end in one piece.
-  write_all(fd_.get(), record.dump() + "\n", path_);
+  write_all(fd_.get(), json_text(record) + "\n", path_);
   if (::fsync(fd_.get()) != 0) fail(path_, "fsync");
 }
 

@@ -1,5 +1,6 @@
 #include "batch/plan.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,7 +13,10 @@
 #include <fmt/ranges.h>
 
 #include "base/errors.hpp"
+#include "base/parse_number.hpp"
+#include "base/utf8.hpp"
 #include "submission/languages.hpp"
+#include "submission/submission_files.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -71,9 +75,31 @@ std::optional<std::string> problem_of_file(const fs::path& path,
   return std::nullopt;
 }
 
+// A participant is named after a folder, and the name is a key of the journal, a
+// folder of results/ and a cell of the standings: valid UTF-8 from the start
+// (base/utf8.hpp), so that every file of the batch names it alike, whoever reads it
+// back (--resume, merge, report). A folder `bad\xff\xfe` is participant "bad\uFFFD\uFFFD".
+std::string participant_name(const fs::path& folder) { return valid_utf8(folder.filename().string()); }
+
 std::string participant_of_file(const fs::path& path) {
   const fs::path parent = fs::absolute(path).lexically_normal().parent_path();
-  return parent.filename().empty() ? "-" : parent.filename().string();
+  return parent.filename().empty() ? "-" : participant_name(parent);
+}
+
+// Two folders whose names differ only in bytes that are not UTF-8 would become one
+// participant: refused, naming both.
+void check_participant_folders(const std::vector<FoundSubmission>& found) {
+  std::map<std::string, fs::path> folder_of;
+  for (const auto& submission : found) {
+    const fs::path folder = fs::absolute(submission.path).lexically_normal().parent_path();
+    auto [it, inserted] = folder_of.emplace(submission.participant, folder);
+    const bool named = !it->second.filename().empty() && !folder.filename().empty();
+    if (!inserted && named && it->second.filename() != folder.filename())
+      throw ConfigError(fmt::format(
+          "the folders {} and {} are both participant {}: their names differ only in bytes that are "
+          "not UTF-8 (shown as U+FFFD); rename one (e.g. convmv -f latin1 -t utf8)",
+          valid_utf8(it->second.string()), valid_utf8(folder.string()), submission.participant));
+  }
 }
 
 template <typename T>
@@ -111,7 +137,49 @@ void sort_plan(BatchPlan& plan) {
   });
 }
 
+// The SHA-1 of a participant's file, read as the submission itself will be
+// (submission_files.hpp: beneath its folder, non-blocking, a regular file of bounded
+// size): a link out of the folder or to /proc/kmsg is never followed here either. A
+// file those rules refuse gets a fixed mark; it is graded CE with the reason.
+std::string submission_sha1(const fs::path& path) {
+  IngestOptions options;
+  options.confine_to = fs::absolute(path).lexically_normal().parent_path();
+  try {
+    const UniqueFd fd = open_submission(path, options);
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) ||
+        static_cast<std::uint64_t>(st.st_size) > options.bounds.max_total_bytes)
+      return "refused";
+    Sha1 hash;
+    char buffer[1 << 16];
+    for (off_t done = 0; done < st.st_size;) {
+      const ssize_t n = ::read(fd.get(), buffer, static_cast<std::size_t>(std::min<off_t>(sizeof buffer, st.st_size - done)));
+      if (n <= 0) return "refused";
+      hash.add(buffer, static_cast<std::size_t>(n));
+      done += n;
+    }
+    hash.add("\0", 1);  // as file_sha1
+    return hash.hex();
+  } catch (const ConfigError&) {
+    return "refused";
+  }
+}
+
 }  // namespace
+
+std::string batch_problem_name(const Problem& problem) {
+  fs::path dir = problem.dir.lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();
+  return dir.filename().empty() ? problem.name : dir.filename().string();
+}
+
+std::string no_problems_message(const std::vector<std::string>& submissions) {
+  return fmt::format(
+      "no problems to judge {} against: pass --problems with the problems' folders (comma-separated; each "
+      "holds problem.json, problem.yaml or problem.xml, and its folder's name is the <problem> of "
+      "<participant>/<problem>.<ending>), or set JUDGE_PROBLEM_PATH to a folder holding problem folders",
+      fmt::join(submissions, " "));
+}
 
 std::string file_sha1(const fs::path& path) {
   Sha1 hash;
@@ -129,7 +197,7 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
     if (!problem) {
       if (problem_of_file(path, other_problems)) return;  // not chosen (--problems)
       warnings.push_back(fmt::format(
-          "skipped {}: not <problem>.<a source ending of judge/languages.yaml> or an executable <problem> (problems: {})",
+          "skipped {}: not <problem>.<ending> (the endings: judge languages) or an executable <problem> (problems: {})",
           path.string(), fmt::join(problems, ", ")));
       return;
     }
@@ -163,11 +231,20 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
       for (const auto& file : fs::directory_iterator(entry)) files.push_back(file.path());
       std::sort(files.begin(), files.end());
       for (const fs::path& file : files) {
-        if (file.filename().string().starts_with(".") || fs::is_directory(file, ec)) continue;
-        add(file, entry.filename().string());
+        if (file.filename().string().starts_with(".")) continue;
+        if (fs::is_directory(file, ec)) {
+          // A multi-file submission is for `judge run`; a batch takes one file each.
+          if (problems.contains(file.filename().string()))
+            warnings.push_back(fmt::format("skipped {}: a folder; judge batch takes one file per submission "
+                                           "(<problem>.<ending>; `judge run` takes folders)",
+                                           file.string()));
+          continue;
+        }
+        add(file, participant_name(entry));
       }
     }
   }
+  check_participant_folders(found);
   std::map<std::pair<std::string, std::string>, fs::path> seen;
   for (const auto& submission : found) {
     auto [it, inserted] = seen.emplace(std::pair{submission.participant, submission.problem},
@@ -232,7 +309,7 @@ BatchPlan make_plan(const std::vector<FoundSubmission>& found,
       throw ConfigError(fmt::format("--tests: no problem of this batch has a test {}", name));
   for (const auto& submission : found) {
     plan.submissions.push_back({submission.participant, submission.problem,
-                                submission.path.string(), file_sha1(submission.path)});
+                                submission.path.string(), submission_sha1(submission.path)});
   }
   sort_plan(plan);
   for (const auto& submission : plan.submissions) plan.problem(submission.problem);
@@ -263,19 +340,14 @@ std::vector<WorkUnit> plan_units(const BatchPlan& plan) {
 std::string Shard::text() const { return fmt::format("{}/{}", index, count); }
 
 Shard parse_shard(const std::string& text) {
-  const auto slash = text.find('/');
+  const std::string_view view(text);
+  const auto slash = view.find('/');
+  const auto index = parse_integer<std::size_t>(view.substr(0, slash));
+  const auto count = slash == view.npos ? std::nullopt : parse_integer<std::size_t>(view.substr(slash + 1));
+  if (!index || !count) throw ConfigError(fmt::format("--shard {}: expected I/N, e.g. 2/4", text));
   Shard shard;
-  try {
-    if (slash == std::string::npos) throw std::invalid_argument("no slash");
-    std::size_t used = 0;
-    const std::string index = text.substr(0, slash), count = text.substr(slash + 1);
-    shard.index = std::stoul(index, &used);
-    if (used != index.size()) throw std::invalid_argument("index");
-    shard.count = std::stoul(count, &used);
-    if (used != count.size()) throw std::invalid_argument("count");
-  } catch (const std::exception&) {
-    throw ConfigError(fmt::format("--shard {}: expected I/N, e.g. 2/4", text));
-  }
+  shard.index = *index;
+  shard.count = *count;
   if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
     throw ConfigError(fmt::format("--shard {}: need 1 <= I <= N", text));
   return shard;

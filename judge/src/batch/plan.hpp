@@ -10,9 +10,12 @@
 // merge) only for a unit with the same fingerprint: a changed source or test is
 // graded again.
 //
-// Submissions are found as `DIR/<participant>/<problem>.<ext>` (.cpp .cc .cxx .c
-// .py, or an executable named <problem>) for each DIR given, or as a single file
-// `<problem>.<ext>` whose participant is the folder it is in.
+// Submissions are found as `DIR/<participant>/<problem>.<ext>` (an ending of any
+// language of the languages table: `judge languages`; or an executable named
+// <problem>) for each DIR given, or as a single file `<problem>.<ext>` whose
+// participant is the folder it is in. <problem> is the problem's short name: its
+// folder's name (`peak/` for a package whose problem.yaml names it "Peak Finder"), as
+// DOMjudge and Kattis name a problem by its short name.
 #pragma once
 
 #include <cstddef>
@@ -50,6 +53,14 @@ struct PlannedTest {
   std::string name;
   std::string sha1;  // of the input, then the answer file
 };
+
+// The name a batch knows a problem by: its folder's name (the problem's own `name`
+// when it has no folder).
+std::string batch_problem_name(const Problem& problem);
+
+// What `judge batch` says when it has no problem to judge (none given with
+// --problems, and none it knows: an installed judge has no problems of its own).
+std::string no_problems_message(const std::vector<std::string>& submissions);
 
 struct PlannedProblem {
   std::string name;

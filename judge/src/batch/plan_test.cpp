@@ -7,29 +7,26 @@
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 
 namespace judge {
 namespace {
 namespace fs = std::filesystem;
 
+// A folder of files written by the tests, removed with them (base/temp_dir.hpp).
 class TempTree {
  public:
-  TempTree() {
-    std::string pattern = (fs::temp_directory_path() / "batch-plan-test-XXXXXX").string();
-    root_ = ::mkdtemp(pattern.data());
-  }
-  ~TempTree() { fs::remove_all(root_); }
   fs::path write(const std::string& relative, const std::string& text, bool executable = false) {
-    const fs::path path = root_ / relative;
+    const fs::path path = dir_.path() / relative;
     fs::create_directories(path.parent_path());
     std::ofstream(path) << text;
     if (executable) ::chmod(path.c_str(), 0755);
     return path;
   }
-  const fs::path& root() const { return root_; }
+  const fs::path& root() const { return dir_.path(); }
 
  private:
-  fs::path root_;
+  TempDir dir_{"batch-plan-test-"};
 };
 
 Problem make_problem(const TempTree& tree, const std::string& name, std::vector<std::string> tests) {
@@ -92,6 +89,31 @@ TEST(BatchPlan, TwoSubmissionsForOneProblemAreAnError) {
   std::vector<std::string> warnings;
   EXPECT_THROW(discover_submissions({(tree.root() / "subs").string()}, {"egg-drop"}, warnings),
                ConfigError);
+}
+
+TEST(BatchPlan, JavaKotlinRustFilesAreSubmissionsAndAFolderIsSkippedWithAWarning) {
+  TempTree tree;
+  tree.write("subs/carol/nuts-bolts.java", "public class Main {}");
+  tree.write("subs/dan/nuts-bolts.kt", "fun main() {}");
+  tree.write("subs/erin/nuts-bolts.rs", "fn main() {}");
+  tree.write("subs/frank/nuts-bolts/main.py", "print()");
+  std::vector<std::string> warnings;
+  const auto found = discover_submissions({(tree.root() / "subs").string()}, {"nuts-bolts"}, warnings);
+  EXPECT_EQ(found.size(), 3u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("a folder"), std::string::npos) << warnings[0];
+}
+
+TEST(BatchPlan, AProblemIsNamedByItsFolder) {
+  Problem problem;
+  problem.name = "Peak Finder";
+  problem.dir = "/somewhere/packages/peak/";
+  EXPECT_EQ(batch_problem_name(problem), "peak");
+  problem.dir.clear();
+  EXPECT_EQ(batch_problem_name(problem), "Peak Finder");
+  const std::string message = no_problems_message({"subs"});
+  EXPECT_NE(message.find("--problems"), std::string::npos);
+  EXPECT_NE(message.find("JUDGE_PROBLEM_PATH"), std::string::npos);
 }
 
 TEST(BatchPlan, MissingArgumentIsAnError) {
@@ -168,7 +190,8 @@ TEST(BatchPlan, ParsesShards) {
   EXPECT_EQ(parse_shard("2/4").index, 2u);
   EXPECT_EQ(parse_shard("2/4").count, 4u);
   EXPECT_EQ(parse_shard("1/1").text(), "1/1");
-  for (const char* bad : {"0/4", "5/4", "2", "a/b", "2/4x", "/4", "1/0", ""})
+  for (const char* bad :
+       {"0/4", "5/4", "2", "a/b", "2/4x", "/4", "1/0", "", "+2/4", " 2/4", "2/ 4", "-1/4", "1/99999999999999999999999"})
     EXPECT_THROW(parse_shard(bad), ConfigError) << bad;
 }
 
@@ -187,6 +210,33 @@ TEST(BatchPlan, UnionKeepsSharedPartsAndRefusesConflicts) {
   EXPECT_THROW(union_of_plans({px, other_tests}), ConfigError);
   tree.write("s/x/a.py", "edited");
   EXPECT_THROW(union_of_plans({px, make_plan({{"x", "a", x}}, {a}, {}, false)}), ConfigError);
+}
+
+// Issue 28: a participant folder `bad\xff\xfe` aborted the batch (its name could not
+// be written as JSON). Its name is made valid UTF-8 once, where it is found, so
+// every file names it alike; its path stays as it is.
+TEST(BatchPlan, AParticipantFolderThatIsNotUtf8IsNamedInValidUtf8) {
+  TempTree tree;
+  tree.write("subs/bad\xff\xfe/egg-drop.py", "print()");
+  std::vector<std::string> warnings;
+  const auto found = discover_submissions({(tree.root() / "subs").string()}, {"egg-drop"}, warnings);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].participant, "bad\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(found[0].path.parent_path().filename().string(), "bad\xff\xfe");
+}
+
+TEST(BatchPlan, TwoFoldersThatBecomeOneParticipantAreAnError) {
+  TempTree tree;
+  tree.write("subs/Jos\xe9/egg-drop.py", "print()");
+  tree.write("subs/Jos\xe8/nuts-bolts.py", "print()");
+  std::vector<std::string> warnings;
+  try {
+    discover_submissions({(tree.root() / "subs").string()}, {"egg-drop", "nuts-bolts"}, warnings);
+    FAIL() << "two folders became one participant";
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("are both participant Jos\xEF\xBF\xBD"), std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace

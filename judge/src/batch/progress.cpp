@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "base/printable.hpp"
+
 namespace judge {
 
 std::string format_duration(std::chrono::seconds duration) {
@@ -90,15 +92,17 @@ std::string format_finished_line(const ProgressCounts& counts, const std::string
                                  Verdict verdict, long long cpu_ms,
                                  long long memory_kib, const std::string& message) {
   const std::size_t done = counts.reused + counts.finished;
+  // The unit's names and the message come from folders, files and the interactor:
+  // escaped for the terminal (base/printable.hpp), on one line.
   std::string line = fmt::format("[{:>{}}/{}] {}  {:<4} {:>6} ms {:>7.1f} MiB  {}", done,
-                                 fmt::formatted_size("{}", counts.total), counts.total, unit,
+                                 fmt::formatted_size("{}", counts.total), counts.total, printable_line(unit),
                                  verdict_name(verdict), cpu_ms, static_cast<double>(memory_kib) / 1024.0,
                                  eta_text(counts));
   if (!message.empty()) {
     std::string shown = message.size() > 200 ? message.substr(0, 200) + "..." : message;
     for (char& c : shown)
       if (c == '\n') c = ' ';
-    line += "  " + shown;
+    line += "  " + printable_line(shown);
   }
   return line;
 }

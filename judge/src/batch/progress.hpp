@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#include "grade/verdict.hpp"
+#include "grade/verdict_rules.hpp"
 
 namespace judge {
 

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "batch/facts.hpp"
+#include "batch/workers.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/private_tmpdir.hpp"
 #include "process/process.hpp"
@@ -65,7 +66,7 @@ json run_worker_job(const json& job) {
 int batch_worker_main() {
   become_subreaper();
   const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-  const json job = json::parse(input, nullptr, false);
+  const json job = read_worker_message(input);
   // The test's temporaries in one folder on a fast file system, as for `judge run`.
   std::optional<PrivateTmpdir> tmpdir;
   json answer;
@@ -75,8 +76,9 @@ int batch_worker_main() {
     answer = {{"error", error.what()}};
   }
   if (answer.is_null())
-    answer = job.is_discarded() ? json{{"error", "batch-worker: the job is not JSON"}} : run_worker_job(job);
-  std::fputs(answer.dump(-1, ' ', false, json::error_handler_t::replace).c_str(), stdout);
+    answer = job.is_discarded() ? json{{"error", "batch-worker: the job is not CBOR or JSON"}} : run_worker_job(job);
+  const std::string message = worker_message(answer);
+  std::fwrite(message.data(), 1, message.size(), stdout);
   std::fflush(stdout);
   kill_orphans();
   return 0;

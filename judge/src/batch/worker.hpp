@@ -1,8 +1,8 @@
 // One test of a batch, run by a freshly executed judge: `judge batch-worker` (a
-// hidden subcommand) reads a job as JSON on stdin, runs the test exactly as
+// hidden subcommand) reads a job on stdin, runs the test exactly as
 // `judge run` does (ProcessExecutor, its CPU claimed as with --pin-cpu auto, the
 // judge a child subreaper), and writes {"result": <batch_facts record>} or
-// {"error": "..."} on stdout. A fresh program image keeps the figures honest: a
+// {"error": "..."} on stdout, both as CBOR (batch/workers.hpp says why). A fresh program image keeps the figures honest: a
 // process started with vfork inherits its starter's peak RSS, and a worker forked
 // from a large batch process would lend it its size.
 //

@@ -18,6 +18,16 @@
 
 namespace judge {
 
+std::string worker_message(const nlohmann::json& message) {
+  const std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(message);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+nlohmann::json read_worker_message(const std::string& bytes) {
+  if (!bytes.empty() && bytes.front() == '{') return nlohmann::json::parse(bytes, nullptr, false);
+  return nlohmann::json::from_cbor(bytes, true, false);
+}
+
 namespace {
 
 void write_all_or_exit(int fd, const std::string& text) {
@@ -54,7 +64,7 @@ void become_worker(pid_t parent) {
     message = {{"error", "unknown exception"}};
   }
   kill_orphans();
-  write_all_or_exit(output_fd, message.dump());
+  write_all_or_exit(output_fd, worker_message(message));
   ::_exit(0);
 }
 
@@ -130,7 +140,7 @@ void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>
       ::_exit(2);
     ::execv(args[0], args.data());
     const std::string message =
-        nlohmann::json{{"error", fmt::format("cannot execute {}: {}", argv[0], std::strerror(errno))}}.dump();
+        worker_message({{"error", fmt::format("cannot execute {}: {}", argv[0], std::strerror(errno))}});
     write_all_or_exit(STDOUT_FILENO, message);
     ::_exit(0);
   }
@@ -145,7 +155,7 @@ WorkerPool::Finished WorkerPool::reap(std::uint64_t tag, Worker& worker) {
   while (::waitpid(worker.pid, &status, 0) < 0 && errno == EINTR) {
   }
   const bool clean_exit = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  const nlohmann::json message = nlohmann::json::parse(worker.received, nullptr, false);
+  const nlohmann::json message = read_worker_message(worker.received);
   if (clean_exit && message.is_object() && message.contains("result")) {
     finished.ok = true;
     finished.result = message["result"];

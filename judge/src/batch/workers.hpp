@@ -14,6 +14,12 @@
 //   batch process ──fork──▶ worker ──spawn──▶ interactor + submission
 //         ▲                   │
 //         └──── pipe: {"result": ...} or {"error": "..."} ──┘
+//
+// The messages on these pipes are CBOR (worker_message / read_worker_message), not
+// JSON text: a job and its answer carry paths and messages byte for byte, and a
+// path need not be UTF-8 (a participant folder `bad\xff\xfe`), which JSON text
+// cannot hold. A message that starts with '{' is read as JSON text (a program that
+// writes JSON, as the tests' shell workers do; CBOR never starts with '{' for a map).
 #pragma once
 
 #include <sys/types.h>
@@ -30,6 +36,11 @@
 #include "base/unique_fd.hpp"
 
 namespace judge {
+
+// A message to or from a worker (CBOR, above).
+std::string worker_message(const nlohmann::json& message);
+// The message read back; discarded (is_discarded()) when it is cut short or garbage.
+nlohmann::json read_worker_message(const std::string& bytes);
 
 class WorkerPool {
  public:

@@ -107,5 +107,21 @@ TEST(BatchWorkers, KillAllStopsRunningWorkers) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
 }
 
+// A job and its answer carry paths byte for byte (a participant folder `bad\xff\xfe`):
+// JSON text cannot hold them (dump() throws), the CBOR messages do.
+TEST(BatchWorkers, MessagesCarryBytesThatAreNotUtf8) {
+  const nlohmann::json job = {{"path", "subs/bad\xff\xfe/p.py"}, {"n", 3}};
+  EXPECT_THROW((void)job.dump(), nlohmann::json::type_error);
+  EXPECT_EQ(read_worker_message(worker_message(job)), job);
+  EXPECT_TRUE(read_worker_message(worker_message(job).substr(0, 5)).is_discarded());  // cut short
+  EXPECT_EQ(read_worker_message("{\"result\": 1}")["result"], 1);  // JSON text still reads
+  WorkerPool pool(1);
+  pool.start(1, [] { return nlohmann::json("x\xff.py"); });
+  const auto finished = wait_all(pool);
+  ASSERT_EQ(finished.size(), 1u);
+  ASSERT_TRUE(finished[0].ok) << finished[0].error;
+  EXPECT_EQ(finished[0].result, "x\xff.py");
+}
+
 }  // namespace
 }  // namespace judge

@@ -18,7 +18,7 @@
 
 #include "base/errors.hpp"
 #include "base/unique_fd.hpp"
-#include "process/exit_facts.hpp"
+#include "base/exit_facts.hpp"
 
 namespace judge {
 

@@ -12,6 +12,7 @@
 
 #include <fmt/core.h>
 
+#include "base/parse_number.hpp"
 #include "base/text_file.hpp"
 
 namespace judge {
@@ -51,10 +52,12 @@ std::string unique_name() {
 void remove_stale_in(const fs::path& judge_dir) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(judge_dir, ec)) {
+    // Only names unique_name() makes, "<pid>-<ns>": a pid out of range must not
+    // become kill(-1, 0), which asks about every process.
     const std::string name = entry.path().filename().string();
-    const long pid = std::strtol(name.c_str(), nullptr, 10);
-    if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
-      ::rmdir(entry.path().c_str());
+    const std::size_t dash = name.find('-');
+    const auto pid = dash == std::string::npos ? std::nullopt : parse_integer<pid_t>(name.substr(0, dash));
+    if (pid && *pid > 0 && ::kill(*pid, 0) != 0 && errno == ESRCH) ::rmdir(entry.path().c_str());
   }
 }
 

@@ -28,14 +28,14 @@ class TestCgroup {
                            const std::filesystem::path& root = "/sys/fs/cgroup");
 
   // Sets the limits of a cgroup made without any (create(0, 0), made ahead of the
-  // test: run/test_resources.hpp). False if the kernel refused one: the caller then
+  // test: run/resources_ahead.hpp). False if the kernel refused one: the caller then
   // makes a cgroup with create(), which says which controller could not be used.
   // Equivalent to create(memory_kib, process_limit) when it succeeds.
   bool apply_limits(std::int64_t memory_kib, std::int64_t process_limit);
 
   // Removes the test cgroups that judges killed with SIGKILL left behind (named after
   // their pid, which is gone). Once per judge process, while its first boxed test
-  // runs (run/test_resources.hpp; listing the parent folders before every test cost
+  // runs (run/resources_ahead.hpp; listing the parent folders before every test cost
   // ~20 system calls a test, and before the first one they were on its path).
   static void remove_stale(const std::filesystem::path& root = "/sys/fs/cgroup");
 

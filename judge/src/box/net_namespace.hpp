@@ -1,9 +1,10 @@
 // SharedNetNamespace: one empty network namespace, made once per judge process, that
 // the boxes of its tests join one after another instead of each making its own.
 //
-// Why: a new network namespace costs ~0.4 ms of the box's setup (the loopback device,
-// the per-namespace tables) and as much again in a kernel worker when it is freed;
-// joining one costs ~0.01 ms (setns). A run of 1,000 short tests paid it 1,000 times.
+// Why: making a network namespace (the loopback device, the per-namespace tables)
+// costs a large share of the box's setup, and as much again in a kernel worker when
+// it is freed; joining one (setns) costs next to nothing. A box of its own paid that
+// once for every test of a run.
 //
 // Why sharing is safe: the namespace is made by the judge (root), so the host's user
 // namespace owns it and a submission, which runs as an unprivileged uid in a user

@@ -1,8 +1,11 @@
 #include "box/sandbox.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -44,23 +47,44 @@ fs::path require_box_executable() {
 
 namespace {
 
-// The --file arguments of one root, and where its host path lands in the box.
-std::string add_root(const fs::path& root, std::set<std::string>& used_names, std::vector<std::string>& argv) {
-  std::string name = root.filename().string();
-  while (!used_names.insert(name).second) name = "_" + name;  // a second root of the same name
-  const std::string box_path = "/box/" + name;
-  std::error_code ec;
-  if (!fs::is_directory(root, ec)) {
-    argv.insert(argv.end(), {"--file", root.string() + ":" + box_path});
-    return box_path;
+// The first descriptor judge-box gets the files on (3 is its report socket, 4 the
+// interactor's stat file): SpawnRequest::box_fds are placed from here on.
+constexpr int first_box_fd = 5;
+
+class BoxFiles {
+ public:
+  explicit BoxFiles(BoxedCommand& boxed) : boxed_(boxed) {}
+
+  // `host` (a file or a folder) copied to `box_path`: opened here, passed by descriptor.
+  // O_NOFOLLOW for the judge's own files and folders (the cache holds no link); a
+  // file the command names (a word of the languages table) may be a link.
+  void copy_in(const fs::path& host, const std::string& box_path, bool follow = false) {
+    add_descriptor("--copy-in", host, box_path, O_RDONLY | O_NONBLOCK | O_NOCTTY | (follow ? 0 : O_NOFOLLOW));
   }
-  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec))
-    if (it->is_regular_file())
-      argv.insert(argv.end(), {"--file", it->path().string() + ":" + box_path + "/" +
-                                             it->path().lexically_relative(root).string()});
-  return box_path;
-}
+  void copy_out(const std::string& box_dir, const fs::path& host) {
+    add_descriptor("--copy-out", host, box_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  }
+  // A root: copied to /box/<its name> (a second root of the same name gets a '_' before).
+  std::string add_root(const fs::path& root, bool follow = false) {
+    std::string name = root.filename().string();
+    while (!used_names_.insert(name).second) name = "_" + name;
+    copy_in(root, "/box/" + name, follow);
+    return "/box/" + name;
+  }
+
+ private:
+  void add_descriptor(const char* option, const fs::path& host, const std::string& box_path, int flags) {
+    auto fd = std::make_shared<UniqueFd>(::open(host.c_str(), flags | O_CLOEXEC));
+    if (!fd->valid())
+      throw JudgeFault(fmt::format("cannot open {} for the box: {}", host.string(), std::strerror(errno)));
+    boxed_.argv.insert(boxed_.argv.end(),
+                       {option, std::to_string(first_box_fd + boxed_.fds.size()), box_path});
+    boxed_.fds.push_back(std::move(fd));
+  }
+
+  BoxedCommand& boxed_;
+  std::set<std::string> used_names_;
+};
 
 // `argument` inside one of the roots: its box path; else nullopt.
 std::optional<std::string> in_roots(const fs::path& argument, const std::vector<std::pair<fs::path, std::string>>& roots) {
@@ -73,10 +97,7 @@ std::optional<std::string> in_roots(const fs::path& argument, const std::vector<
   return std::nullopt;
 }
 
-}  // namespace
-
-std::vector<std::string> boxed_command(const std::vector<std::string>& command,
-                                       const BoxSettings& settings) {
+std::vector<std::string> box_options(const BoxSettings& settings) {
   std::vector<std::string> argv{settings.box_executable.string()};
   if (settings.drop_to_unprivileged_uid) {
     argv.insert(argv.end(), {"--uid", std::to_string(box_uid), "--gid", std::to_string(box_gid)});
@@ -91,16 +112,24 @@ std::vector<std::string> boxed_command(const std::vector<std::string>& command,
   if (!settings.net_namespace.empty()) argv.insert(argv.end(), {"--net-namespace", settings.net_namespace});
   if (settings.file_size_kib > 0) argv.insert(argv.end(), {"--file-size-kib", std::to_string(settings.file_size_kib)});
   if (settings.cpu_limit_ms > 0) argv.insert(argv.end(), {"--cpu-limit-ms", std::to_string(settings.cpu_limit_ms)});
-  for (const auto& [box_dir, host_dir] : settings.exports)
-    argv.insert(argv.end(), {"--export", box_dir + ":" + host_dir.string()});
+  if (!settings.exports.empty())
+    argv.insert(argv.end(), {"--copy-out-kib", std::to_string(settings.export_kib), "--copy-out-files",
+                             std::to_string(settings.export_files)});
+  return argv;
+}
 
-  for (const auto& [host, box_path] : settings.files)
-    argv.insert(argv.end(), {"--file", fs::absolute(host).lexically_normal().string() + ":" + box_path});
-  std::set<std::string> used_names;
+}  // namespace
+
+BoxedCommand boxed_command(const std::vector<std::string>& command, const BoxSettings& settings) {
+  BoxedCommand boxed;
+  boxed.argv = box_options(settings);
+  BoxFiles files(boxed);
+  for (const auto& [box_dir, host_dir] : settings.exports) files.copy_out(box_dir, host_dir);
+  for (const auto& [host, box_path] : settings.folders) files.copy_in(host, box_path);
   std::vector<std::pair<fs::path, std::string>> roots;
   for (const auto& root : settings.roots) {
     const fs::path absolute = fs::absolute(root).lexically_normal();
-    roots.emplace_back(absolute, add_root(absolute, used_names, argv));
+    roots.emplace_back(absolute, files.add_root(absolute));
   }
   std::vector<std::string> inside;
   for (std::size_t i = 0; i < command.size(); ++i) {
@@ -112,14 +141,14 @@ std::vector<std::string> boxed_command(const std::vector<std::string>& command,
       inside.push_back(*box_path);
     } else if (is_file && !under_usr(fs::absolute(path))) {
       // Copied read-only to /box/<name>.
-      inside.push_back(add_root(fs::absolute(path).lexically_normal(), used_names, argv));
+      inside.push_back(files.add_root(fs::absolute(path).lexically_normal(), true));
     } else {
       inside.push_back(i == 0 ? path.string() : command[i]);
     }
   }
-  argv.push_back("--");
-  argv.insert(argv.end(), inside.begin(), inside.end());
-  return argv;
+  boxed.argv.push_back("--");
+  boxed.argv.insert(boxed.argv.end(), inside.begin(), inside.end());
+  return boxed;
 }
 
 nlohmann::json describe_containment(const std::string& box_setup, const std::string& cgroup_version,

@@ -10,10 +10,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "base/unique_fd.hpp"
 
 namespace judge {
 
@@ -43,15 +46,19 @@ struct BoxSettings {
   // while the interactor is still starting. Without it the program is pinned before
   // its exec.
   bool watch_interactor = false;
-  // Files and folders copied into the box whole, each at /box/<its name> (a folder with
-  // every file below it): a multi-file submission, a compiled program's folder. An
-  // argument of the command inside one of them is rewritten to its box path.
+  // Files and folders of the judge's own copied into the box whole, each at
+  // /box/<its name> (a folder with every file below it): a submission's files as the
+  // cache took them in, a compiled program's folder. An argument of the command
+  // inside one of them is rewritten to its box path.
   std::vector<std::filesystem::path> roots;
-  // Single files copied to the box path given (a compiler's sources under /box/src).
-  std::vector<std::pair<std::filesystem::path, std::string>> files;
+  // Folders of the judge's own copied to the box path given (a compiler's sources at
+  // /box/src).
+  std::vector<std::pair<std::filesystem::path, std::string>> folders;
   // Host folders that receive what the program left in a box folder once it ended
-  // (judge-box --export /BOX_DIR:HOST_DIR): a compiler's output.
+  // (a compiler's output), and the bounds of what it may leave there.
   std::vector<std::pair<std::string, std::filesystem::path>> exports;
+  std::int64_t export_kib = 256 * 1024;
+  std::int64_t export_files = 1000;
   std::string workdir;  // the program's working directory in the box ("" : /tmp)
   // The judge's shared network namespace (net_namespace.hpp), joined by the box
   // instead of making one; "" : the box makes its own.
@@ -66,12 +73,20 @@ std::filesystem::path find_box_executable();
 // unless asked to run them uncontained.
 std::filesystem::path require_box_executable();
 
-// judge-box's command line that runs `command` inside a box: the settings' roots, the
+// judge-box's command line that runs `command` inside a box, and the descriptors it
+// needs. Every file and folder goes in by descriptor, opened here by the judge
+// (without following a link in its last name), never by a host path on the command
+// line: no name can break the protocol (a ':', a newline), and the box, whose
+// /proc/1/cmdline the program can read, shows no host path. The settings' roots, the
 // program (found on the box's PATH if it has no '/') and every argument that names an
 // existing file are copied read-only under /box/ and renamed there, unless they are
-// under /usr, which the box shows as it is.
-std::vector<std::string> boxed_command(const std::vector<std::string>& command,
-                                       const BoxSettings& settings);
+// under /usr, which the box shows as it is. Throws JudgeFault when one cannot be opened.
+struct BoxedCommand {
+  std::vector<std::string> argv;
+  // Given to judge-box as descriptors 5, 6, ... in this order (SpawnRequest::box_fds).
+  std::vector<std::shared_ptr<UniqueFd>> fds;
+};
+BoxedCommand boxed_command(const std::vector<std::string>& command, const BoxSettings& settings);
 
 // The "containment" entry of a test's JSON: judge-box's own setup report (what it
 // enforced, what it could not and why) merged with how memory and processes were

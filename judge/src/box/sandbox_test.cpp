@@ -35,12 +35,21 @@ std::vector<std::string> after_dashes(const std::vector<std::string>& argv) {
   return {dashes + 1, argv.end()};
 }
 
-TEST(BoxedCommand, CopiesTheProgramInAndKeepsSystemPaths) {
+// Issue 28, hole 2: files go in by descriptor; the command line holds no host path
+// (judge-box's /proc/1/cmdline is readable in the box) and nothing to split at ':'.
+TEST(BoxedCommand, CopiesTheProgramInByDescriptorAndKeepsSystemPaths) {
   BoxSettings settings;
   settings.box_executable = "/opt/judge-box";
-  const auto argv = boxed_command({helper, "cpu", "300"}, settings);
+  const BoxedCommand boxed = boxed_command({helper, "cpu", "300"}, settings);
+  const auto& argv = boxed.argv;
   EXPECT_EQ(argv.front(), "/opt/judge-box");
-  EXPECT_NE(std::find(argv.begin(), argv.end(), helper + ":/box/process_helper"), argv.end());
+  const auto copy_in = std::find(argv.begin(), argv.end(), "--copy-in");
+  ASSERT_NE(copy_in, argv.end());
+  EXPECT_EQ(*(copy_in + 1), "5");
+  EXPECT_EQ(*(copy_in + 2), "/box/process_helper");
+  ASSERT_EQ(boxed.fds.size(), 1u);
+  EXPECT_TRUE(boxed.fds[0]->valid());
+  for (const auto& word : argv) EXPECT_EQ(word.find(JUDGE_TEST_HELPERS_DIR), std::string::npos) << word;
   EXPECT_EQ(after_dashes(argv), (std::vector<std::string>{"/box/process_helper", "cpu", "300"}));
   // No uid change unless the judge is root and asks for it.
   EXPECT_EQ(std::find(argv.begin(), argv.end(), "--uid"), argv.end());
@@ -54,7 +63,7 @@ TEST(BoxedCommand, FindsInterpretersOnPathAndCopiesTheScript) {
   settings.box_executable = "/opt/judge-box";
   settings.drop_to_unprivileged_uid = true;
   settings.cgroup_dirs = {"/sys/fs/cgroup/memory/judge/x"};
-  const auto argv = boxed_command({"sh", script.string()}, settings);
+  const auto argv = boxed_command({"sh", script.string()}, settings).argv;
   const auto inside = after_dashes(argv);
   ASSERT_EQ(inside.size(), 2u);
   EXPECT_EQ(inside[0].rfind("/usr/", 0), 0u) << inside[0];  // found on PATH, visible in the box
@@ -73,7 +82,7 @@ TEST(BoxedCommand, TwoFilesOfOneNameGetTwoPlaces) {
   std::ofstream(b / "x") << "2";
   BoxSettings settings;
   settings.box_executable = "/opt/judge-box";
-  const auto inside = after_dashes(boxed_command({(a / "x").string(), (b / "x").string()}, settings));
+  const auto inside = after_dashes(boxed_command({(a / "x").string(), (b / "x").string()}, settings).argv);
   EXPECT_EQ(inside, (std::vector<std::string>{"/box/x", "/box/_x"}));
   fs::remove_all(a);
   fs::remove_all(b);
@@ -130,7 +139,9 @@ class BoxedProcess : public ::testing::Test {
     settings.cpu = cpu;
     settings.net_namespace = net_namespace;
     SpawnRequest request;
-    request.argv = boxed_command(command, settings);
+    BoxedCommand boxed = boxed_command(command, settings);
+    request.argv = std::move(boxed.argv);
+    request.box_fds = std::move(boxed.fds);
     request.boxed = true;
     request.box_watch_fd = interactor_stat.get();
     return Process::spawn(request);
@@ -171,6 +182,35 @@ TEST_F(BoxedProcess, PeakMemoryIsTheProgramsOwnNotTheJudges) {
   EXPECT_GE(large.peak_kib - small.peak_kib, 60 * 1024);
   // Forked from the small box, not from this large test binary.
   EXPECT_LT(small.peak_kib, 4 * 1024);
+}
+
+// Issue 28, holes 2 and 11: names with ':' and newlines go in as ordinary names (they
+// split judge-box's --file HOST:/BOX before), and the box's init (/proc/1/cmdline,
+// readable by the program) shows no host path of them.
+TEST_F(BoxedProcess, OddNamesGoInWholeAndTheBoxShowsNoHostPath) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root for the box's private root";
+  const TempDir dir("boxed-names-");
+  fs::create_directories(dir.path() / "sub" / "p:");
+  std::ofstream(dir.path() / "sub" / "team:1.py") << "one";
+  std::ofstream(dir.path() / "sub" / "a\nb") << "two";
+  std::ofstream(dir.path() / "sub" / "p:" / "ld.so.preload") << "three";
+  BoxSettings settings;
+  settings.box_executable = box_;
+  settings.drop_to_unprivileged_uid = true;
+  settings.roots = {dir.path() / "sub"};
+  const std::string script =
+      "test \"$(cat '/box/sub/team:1.py')\" = one && test \"$(cat '/box/sub/a\nb')\" = two && "
+      "test \"$(cat '/box/sub/p:/ld.so.preload')\" = three && test ! -e /etc/ld.so.preload && "
+      "! grep -aq boxed-names /proc/1/cmdline";
+  SpawnRequest request;
+  BoxedCommand boxed = boxed_command({"sh", "-c", script}, settings);
+  for (const auto& word : boxed.argv) EXPECT_EQ(word.find(dir.path().string()), std::string::npos) << word;
+  request.argv = std::move(boxed.argv);
+  request.box_fds = std::move(boxed.fds);
+  request.boxed = true;
+  Process process = Process::spawn(request);
+  process.reap();
+  EXPECT_EQ(process.exit_facts()->exit_code, 0) << process.box_setup();
 }
 
 // --cpu: while the interactor is still starting (running), the program starts on the
@@ -315,10 +355,10 @@ TEST_F(BoxedProcess, TheProgramRunsInTheSharedNetworkNamespaceAndCannotConfigure
 TEST(BoxedCommand, PassesTheSharedNetworkNamespace) {
   BoxSettings settings;
   settings.box_executable = "/opt/judge-box";
-  const auto without = boxed_command({helper}, settings);
+  const auto without = boxed_command({helper}, settings).argv;
   EXPECT_EQ(std::find(without.begin(), without.end(), "--net-namespace"), without.end());
   settings.net_namespace = "/proc/7/fd/9";
-  const auto with = boxed_command({helper}, settings);
+  const auto with = boxed_command({helper}, settings).argv;
   const auto option = std::find(with.begin(), with.end(), "--net-namespace");
   ASSERT_NE(option, with.end());
   EXPECT_EQ(*(option + 1), "/proc/7/fd/9");
@@ -345,7 +385,7 @@ std::string limit_file(const TestCgroup& cgroup, std::initializer_list<const cha
   return "";
 }
 
-// A cgroup made without limits (ahead of the test, run/test_resources.hpp) and given
+// A cgroup made without limits (ahead of the test, run/resources_ahead.hpp) and given
 // them afterwards holds what one made with them holds.
 TEST(TestCgroupTest, LimitsAppliedLaterAreTheLimitsOfACgroupMadeWithThem) {
   TestCgroup with = TestCgroup::create(64 * 1024, 16);
@@ -371,11 +411,15 @@ TEST(TestCgroupTest, StaleCgroupsOfGoneJudgesAreRemoved) {
   const fs::path gone = judge_dir / "999999999-1";  // above any pid_max: no such process
   const fs::path alive = judge_dir / (std::to_string(::getpid()) + "-2");
   const fs::path other = judge_dir / "memory.limit_in_bytes-like";
-  for (const fs::path& dir : {gone, alive, other}) fs::create_directories(dir);
+  const fs::path past_pid_range = judge_dir / "99999999999-3";  // no judge's pid: not a name it makes
+  const fs::path junk = judge_dir / "999999999x-4";
+  for (const fs::path& dir : {gone, alive, other, past_pid_range, junk}) fs::create_directories(dir);
   TestCgroup::remove_stale(root.path());
   EXPECT_FALSE(fs::exists(gone));
   EXPECT_TRUE(fs::exists(alive));
   EXPECT_TRUE(fs::exists(other));
+  EXPECT_TRUE(fs::exists(past_pid_range));
+  EXPECT_TRUE(fs::exists(junk));
 }
 
 }  // namespace

@@ -8,8 +8,8 @@
 #include "cli/run_command.hpp"
 #include "cli/shared_options.hpp"
 
-#include "batch/batch.hpp"
-#include "batch/merge.hpp"
+#include "judge_batch/batch.hpp"
+#include "judge_batch/merge.hpp"
 #include "batch/worker.hpp"
 #include "report/batch_report.hpp"
 
@@ -80,8 +80,9 @@ void add_batch_command(Commands& commands) {
       ->required()
       ->type_name("DIR");
   batch->add_option("--problems", o.problems,
-                      "grade only these problems (names, comma-separated); default: every "
-                      "problem of the repository")
+                      "grade only these problems (problem folders or names, comma-separated; a "
+                      "submission <problem>.<ext> names one by its folder's name); default: every "
+                      "problem the judge knows (its repository's, JUDGE_PROBLEM_PATH's)")
       ->delimiter(',')
       ->type_name("NAME,...");
   add_tests_option(batch, o.tests,

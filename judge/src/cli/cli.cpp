@@ -13,7 +13,7 @@
 #include "base/printable.hpp"
 #include "box/sandbox.hpp"
 #include "cli/commands.hpp"
-#include "cli/run_command.hpp"
+#include "judge_run/run_command.hpp"
 #include "cli/shared_options.hpp"
 #include "verify/verify.hpp"
 #include "process/process.hpp"
@@ -22,7 +22,7 @@ namespace judge {
 namespace {
 
 // The options of `judge run` (its help: cli/command_help.hpp; the command itself:
-// cli/run_command.hpp).
+// judge_run/run_command.hpp).
 void add_run_command(Commands& commands) {
   if (!commands.wanted(run_help)) return;
   auto [run, args] = commands.add_with<RunArgs>(run_help, reaping_orphans(run_command));
@@ -40,10 +40,14 @@ void add_run_command(Commands& commands) {
                    "run only these tests: test names of the problem, or paths of test files "
                    "anywhere (separated by commas or spaces; repeatable)")
       ->expected(1, -1);
-  add_json_option(run, args.json_file, "write the full result as JSON to FILE (atomically; keys in README.md)");
+  add_json_option(run, args.json_file,
+                  "write the full result as JSON to FILE (atomically; keys in README.md). FILE's folder "
+                  "must exist; a symbolic link is refused (give the file's own name); - or /dev/fd/N "
+                  "writes the judge's own descriptor; a FIFO is written only if a process reads it");
   run->add_option("--transcripts", args.transcripts_dir,
                   "keep each test's interaction in DIR/NAME.interaction ('<' judge to "
-                  "submission, '>' submission to judge)");
+                  "submission, '>' submission to judge; DIR is made if missing, and so are the "
+                  "folders of a test named secret/01)");
   run->add_option("--time-limit-ms", args.time_limit_ms,
                   "override the problem's CPU time limit per test, in ms (1 to 3600000)")
       ->check(CLI::Range(time_limit_range.min, time_limit_range.max));
@@ -97,6 +101,9 @@ void add_verify_command(Commands& commands) {
   verify->add_flag("--all-tests", options.all_tests,
                    "run every test of every submission (default: a submission stops at its first "
                    "TLE, as every further test would cost a whole limit)");
+  verify->add_flag("--strict", options.strict,
+                   "every warning about the problem (an unknown key, no data/secret, no statement, no "
+                   "input validator) is an error: exit 2 before anything runs");
   add_sandbox_option(verify, options.sandbox);
   add_quiet_flag(verify, options.quiet, "print only the summary");
   add_repeat_option(verify, options.repeat);

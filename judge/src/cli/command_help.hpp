@@ -18,8 +18,9 @@ inline constexpr CommandHelp run_help{
     "Grade one submission on every test (or the chosen tests) of a problem.\n"
     "Prints one line per test as it finishes and a summary.",
     "Exit status: 0 every test AC; 1 some test not AC (CE included); 2 usage or\n"
-    "configuration error (nothing run); 3 judge error (JE on some test: a broken\n"
-    "interactor or test file; or the judge failed); 128+N stopped by signal N.\n"
+    "configuration error (nothing run; a --json through a symbolic link or into a\n"
+    "missing folder included); 3 judge error (JE on some test: a broken interactor or\n"
+    "test file; or the judge failed); 128+N stopped by signal N.\n"
     "Example: judge run nuts-bolts solutions/nuts-bolts/accepted/quicksort.cpp --json r.json\n"
     "Verdicts and JSON keys: README.md; which rule decided (\"why\"), --rules and --repeat:\n"
     "docs/verdicts.md."};
@@ -33,20 +34,22 @@ inline constexpr CommandHelp verify_help{
     "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
     "specification says. Verdicts are checked as the ICPC classes (AC; WA = WA, PE, QLE;\n"
     "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
-    "Every submission runs at the time limit x time_limit_to_tle and is judged at both:\n"
-    "a verdict that differs is \"sensitive to time limit\", an AC slower than the limit /\n"
-    "ac_to_time_limit is \"close to the limit\" (warnings; --strict: failures, exit 2).\n"
-    "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage\n"
-    "(or a warning with --strict); 3 a judge error. A submission in a language this\n"
-    "machine lacks is listed as SKIP.\n"
+    "Every run is judged at the (stated or inferred) time limit and the wall limit that follows,\n"
+    "and again at the time limit x time_limit_to_tle: a verdict that differs is \"sensitive to\n"
+    "time limit\", an AC slower than the limit / ac_to_time_limit is \"close to the limit\".\n"
+    "A package's warnings (unknown keys, no data/secret, ...) and those two are listed;\n"
+    "--strict makes them errors (exit 2).\n"
+    "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage;\n"
+    "3 a judge error. A submission in a language this machine lacks is listed as SKIP.\n"
     "Example: judge verify testdata/packages/guesslegacy --json verify.json"};
 
 inline constexpr CommandHelp batch_help{
     "batch",
     "Grade many submissions of many problems: parallel, resumable, shardable.",
-    "SUBMISSIONS are folders laid out as DIR/<participant>/<problem>.<ext> (.cpp .c .py, or "
-    "an executable named <problem>), or single files <problem>.<ext> (the participant is the "
-    "folder the file is in). Each source is compiled once; each test runs in a worker "
+    "SUBMISSIONS are folders laid out as DIR/<participant>/<problem>.<ext> (<problem> the "
+    "problem's folder name; <ext> an ending of `judge languages`: .c .cpp .py .java .kt .rs "
+    "..., or an executable named <problem>), or single files <problem>.<ext> (the participant "
+    "is the folder the file is in). Each source is compiled once; each test runs in a worker "
     "process, graded as `judge run` grades it.\n"
     "Writes into --out DIR: batch.json (the plan), journal.jsonl (one line per finished test, "
     "appended and fsynced), results/<participant>/<problem>.json (the `judge run --json` "
@@ -85,7 +88,9 @@ inline constexpr CommandHelp batch_worker_help{"batch-worker", "internal: runs o
 inline constexpr CommandHelp doctor_help{
     "doctor",
     "check this host for the judge (cgroups, favordynmods, user namespaces, pipe size, CPU frequency,\n"
-    "swap, huge pages, root, judge-box): each item with its cost and the command that fixes it.\n"
+    "swap, huge pages, root, judge-box, fs.protected_symlinks and fs.protected_regular, and where\n"
+    "the run folders, the CPU locks and the compile cache are): each item with its cost and the\n"
+    "command that fixes it. It changes nothing.\n"
     "Exit 0 when verdicts are exact here (items marked 'slower' only cost time), 1 when not.",
     ""};
 
@@ -124,10 +129,27 @@ inline constexpr CommandHelp stress_help{
     "Example: judge stress nuts-bolts my.cpp --args 'random {n} {seed}' --sizes 2..1000\n"
     "         (the generator of problem.json; another with --generator GEN)"};
 
+inline constexpr CommandHelp languages_help{
+    "languages",
+    "list the languages submissions may be in: each one's id, file endings and name, and whether its\n"
+    "toolchain is installed here; then where your own table of languages is read from.",
+    "A submission is one source file, an executable, or a folder of sources of one language.\n"
+    "Example: judge languages"};
+
+inline constexpr CommandHelp cache_help{
+    "cache",
+    "what the compile cache holds (--stats, the default), or empty it (--clear). The cache is\n"
+    "$JUDGE_CACHE_DIR, else $XDG_CACHE_HOME/judge, else ~/.cache/judge (root without a home:\n"
+    "/var/cache/judge); a folder another user owns or may write is refused. Its submissions' files\n"
+    "and builds are bounded by $JUDGE_CACHE_MAX_MIB (default 2048): the least recently used go first,\n"
+    "never one used in the last hour. Exit 0; 2 when the cache folder is refused.",
+    "Example: judge cache --stats"};
+
 // Every subcommand, for Commands::only (cli/commands.hpp).
 inline constexpr const CommandHelp* all_commands[] = {&run_help,      &verify_help,   &batch_help,
                                                       &merge_help,    &report_help,   &batch_worker_help,
                                                       &doctor_help,   &validate_help, &generate_help,
-                                                      &new_help,      &stress_help};
+                                                      &new_help,      &stress_help,   &languages_help,
+                                                      &cache_help};
 
 }  // namespace judge

@@ -31,10 +31,9 @@ class Commands {
 
   // The command line names this subcommand (argv[1]): the others are not built.
   // Building every subcommand's options is paid by every judge process (each `judge
-  // run`, each batch worker) before its first test: 0.06 ms of CPU, and the first
-  // interactor started ~0.3 ms later (docs/performance.md). Not called for anything
-  // else (no command, --help, a misspelt name): then every subcommand is built, for
-  // the help and the errors.
+  // run`, each batch worker) before its first test, whose interactor starts that much
+  // later. Not called for anything else (no command, --help, a misspelt name): then
+  // every subcommand is built, for the help and the errors.
   void only(const char* name) { only_ = name; }
   // Whether the file adding HELP's subcommand should build it.
   bool wanted(const CommandHelp& help) const;

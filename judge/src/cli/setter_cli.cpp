@@ -1,7 +1,8 @@
 // The problem setter's subcommands of the judge command line: `doctor` (is this host
 // fit to judge), `validate` (test inputs through the input validators), `generate`
-// (test inputs from the manifest), `new` (a problem's skeleton) and `stress` (a
-// submission on generated tests until one fails): their options (their help:
+// (test inputs from the manifest), `new` (a problem's skeleton), `stress` (a
+// submission on generated tests until one fails), `languages` (what submissions may
+// be written in) and `cache` (the compile cache): their options (their help:
 // cli/command_help.hpp).
 #include <CLI/CLI.hpp>
 
@@ -12,6 +13,8 @@
 #include "generate/generate.hpp"
 #include "skeleton/skeleton.hpp"
 #include "stress/stress_command.hpp"
+#include "submission/languages.hpp"
+#include "submission/cache_command.hpp"
 #include "validate/validate.hpp"
 
 namespace judge {
@@ -62,6 +65,18 @@ void add_generate(Commands& commands) {
   add_quiet_flag(generate, o.quiet, "print only the summary");
 }
 
+void add_languages(Commands& commands) {
+  if (!commands.wanted(languages_help)) return;
+  commands.add(languages_help, run_languages_command);
+}
+
+void add_cache(Commands& commands) {
+  if (!commands.wanted(cache_help)) return;
+  auto [cache, o] = commands.add_with<CacheOptions>(cache_help, run_cache_command);
+  cache->add_flag("--stats", o.stats, "print what the cache holds, and its bound (the default)");
+  cache->add_flag("--clear", o.clear, "remove everything in the cache");
+}
+
 void add_new(Commands& commands) {
   if (!commands.wanted(new_help)) return;
   auto [new_problem, o] = commands.add_with<NewProblemOptions>(new_help, run_new_command);
@@ -77,6 +92,8 @@ void add_setter_commands(Commands& commands) {
   add_generate(commands);
   add_new(commands);
   add_stress(commands);
+  add_languages(commands);
+  add_cache(commands);
 }
 
 }  // namespace judge

@@ -1,5 +1,9 @@
 #include "doctor/doctor.hpp"
 
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,8 +18,16 @@
 #include <nlohmann/json.hpp>
 
 #include "base/enum_name.hpp"
+#include "base/errors.hpp"
+#include "base/json_text.hpp"
+#include "base/parse_number.hpp"
+#include "base/private_folder.hpp"
 #include "base/text_file.hpp"
+#include "base/unique_fd.hpp"
 #include "box/sandbox.hpp"
+#include "process/cpu_claim.hpp"
+#include "process/private_tmpdir.hpp"
+#include "submission/submission.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -149,8 +161,9 @@ Check user_namespaces_check(const HostRoots& roots) {
 
 Check pipe_size_check(const HostRoots& roots) {
   const std::string size = read_value(roots.proc / "sys/fs/pipe-max-size");
-  Check check{"pipe-max-size", CheckStatus::ok, size.empty() ? "unknown" : size + " bytes", "", ""};
-  if (!size.empty() && std::strtoll(size.c_str(), nullptr, 10) < 1048576)
+  const auto bytes = parse_integer<std::int64_t>(size);
+  Check check{"pipe-max-size", CheckStatus::ok, bytes ? size + " bytes" : "unknown", "", ""};
+  if (bytes && *bytes < 1048576)
     flag(check, CheckStatus::slower, "smaller pipes: more context switches on chatty interactions",
          "sysctl -w fs.pipe-max-size=1048576");
   return check;
@@ -210,6 +223,74 @@ Check huge_pages_check(const HostRoots& roots) {
   return check;
 }
 
+// fs.protected_symlinks and fs.protected_regular: the kernel's own guard for programs
+// that run as root and open names in a sticky folder others write (/tmp). The judge
+// itself needs neither (it opens nothing there through a link, base/output_file.hpp,
+// base/private_folder.hpp), but the setter's programs it runs outside the box (the
+// interactor, a checker, a generator, the compilers of a package's programs) may.
+Check protected_check(const HostRoots& roots, const std::string& name, const std::string& what) {
+  const std::string value = read_value(roots.proc / "sys/fs" / name);
+  Check check{"fs." + name, CheckStatus::ok,
+              value.empty() ? "unknown" : value + (value == "0" ? " (off)" : " (on)"), "", ""};
+  if (value.empty() || value == "0")
+    flag(check, CheckStatus::less_exact,
+         fmt::format("programs the judge runs as root outside the box (interactors, checkers) may {} in /tmp that "
+                     "another user planted",
+                     what),
+         fmt::format("sysctl -w fs.{}=1 (and in /etc/sysctl.d/ to keep it)", name));
+  return check;
+}
+
+// Why the folder at `path` (if it exists) is not the judge user's own, or "".
+std::string why_not_own_folder(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return "";
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd.valid()) return "a symbolic link, or not a folder";
+  return why_not_private(fd.get());
+}
+
+Check run_folder_check(const fs::path& base) {
+  Check check{"run folders", CheckStatus::ok, base.string() + "/judge-run-*", "", ""};
+  try {
+    (void)open_base_folder(base);
+  } catch (const ConfigError& error) {
+    flag(check, CheckStatus::less_exact, std::string(error.what()) + ": judge run refuses to start (exit 2)",
+         "set TMPDIR to a folder of yours");
+    return check;
+  }
+  struct statfs info {};
+  if (::statfs(base.c_str(), &info) == 0 && info.f_type == TMPFS_MAGIC) {
+    check.found += " (tmpfs)";
+    return check;
+  }
+  check.found += " (on disk)";
+  flag(check, CheckStatus::slower, "each test makes and removes folders on disk: ~3 ms a test where it is mounted "
+       "with discard", "mount a tmpfs on /dev/shm (or set TMPDIR to a tmpfs folder)");
+  return check;
+}
+
+Check cpu_locks_check(const fs::path& dir) {
+  Check check{"CPU locks", CheckStatus::ok, dir.string(), "", ""};
+  std::string why = why_not_own_folder(dir);
+  if (why.empty() && dir.parent_path() == "/run/judge") why = why_not_own_folder(dir.parent_path());
+  if (!why.empty()) {
+    flag(check, CheckStatus::less_exact, why + ": judge run --pin-cpu auto refuses it (exit 2)",
+         fmt::format("rm -r {} (the judge makes it again, as its own)", dir.string()));
+    return check;
+  }
+  struct stat st {};
+  if (::lstat(dir.c_str(), &st) != 0) check.found += " (made on first use)";
+  return check;
+}
+
+// Where the judge keeps its files: looked at as they are (nothing is made).
+void add_location_checks(std::vector<Check>& checks, const HostFacts& facts) {
+  if (!facts.run_base.empty()) checks.push_back(run_folder_check(facts.run_base));
+  if (!facts.cpu_lock_dir.empty()) checks.push_back(cpu_locks_check(facts.cpu_lock_dir));
+  if (!facts.cache_dir.empty()) checks.push_back(Check{"compile cache", CheckStatus::ok, facts.cache_dir.string(), "", ""});
+}
+
 }  // namespace
 
 std::vector<Check> check_host(const HostRoots& roots, const HostFacts& facts) {
@@ -232,6 +313,9 @@ std::vector<Check> check_host(const HostRoots& roots, const HostFacts& facts) {
                        : Check{"judge-box", CheckStatus::less_exact, "missing beside the judge",
                                "submissions cannot be contained (judge run refuses --sandbox auto)",
                                "cmake --build build --target judge-box (or install both together)"});
+  checks.push_back(protected_check(roots, "protected_symlinks", "follow a symbolic link"));
+  checks.push_back(protected_check(roots, "protected_regular", "write into a file"));
+  add_location_checks(checks, facts);
   return checks;
 }
 
@@ -266,11 +350,13 @@ std::string doctor_json(const std::vector<Check>& checks) {
   for (const auto& check : checks)
     items.push_back({{"name", check.name}, {"status", status_name(check.status)}, {"found", check.found},
                      {"cost", check.cost}, {"fix", check.fix}});
-  return nlohmann::json{{"checks", items}, {"exit", doctor_exit_code(checks)}}.dump(2) + "\n";
+  return json_text({{"checks", items}, {"exit", doctor_exit_code(checks)}}, 2) + "\n";
 }
 
 int run_doctor_command(bool json) {
-  const auto checks = check_host(HostRoots{}, HostFacts{::geteuid() == 0, !find_box_executable().empty()});
+  const HostFacts facts{::geteuid() == 0, !find_box_executable().empty(), temp_base(), default_cpu_lock_dir(),
+                        default_cache_dir()};
+  const auto checks = check_host(HostRoots{}, facts);
   std::cout << (json ? doctor_json(checks) : doctor_table(checks));
   return doctor_exit_code(checks);
 }

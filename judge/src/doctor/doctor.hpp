@@ -1,7 +1,8 @@
 // `judge doctor`: what this host gives the judge, checked the way isolate's
 // isolate-check-environment does, each item with what it costs when missing and the
 // one command that fixes it. The checks read only files under HostRoots (a fake
-// /proc and /sys tree in doctor_test.cpp), plus facts passed in (root, judge-box).
+// /proc and /sys tree in doctor_test.cpp), plus facts passed in (root, judge-box,
+// and the folders where the judge keeps its files, which are looked at as they are).
 #pragma once
 
 #include <filesystem>
@@ -18,6 +19,12 @@ struct HostRoots {
 struct HostFacts {
   bool root = false;            // the judge runs as root (cgroups, the box's uid switch)
   bool judge_box_found = false;  // judge-box beside the judge
+  // Where the judge keeps its files on this host (empty: not checked): the base of the
+  // run folders (process/private_tmpdir.hpp), the CPU locks (process/cpu_claim.hpp),
+  // the compile cache (submission/submission.hpp). Each is looked at, never made.
+  std::filesystem::path run_base;
+  std::filesystem::path cpu_lock_dir;
+  std::filesystem::path cache_dir;
 };
 
 enum class CheckStatus {

@@ -1,6 +1,7 @@
 #include "doctor/doctor.hpp"
 
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include <fstream>
 
@@ -21,6 +22,8 @@ class FakeHost : public testing::Test {
     roots = {dir / "proc", dir / "sys"};
     write("proc/sys/user/max_user_namespaces", "15000\n");
     write("proc/sys/fs/pipe-max-size", "1048576\n");
+    write("proc/sys/fs/protected_symlinks", "1\n");
+    write("proc/sys/fs/protected_regular", "2\n");
     write("proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n");
     write("sys/kernel/mm/transparent_hugepage/enabled", "always [madvise] never\n");
   }
@@ -57,6 +60,19 @@ TEST_F(FakeHost, PureV2WithFavordynmodsIsAllOk) {
   for (const auto& check : checks) EXPECT_EQ(check.status, CheckStatus::ok) << check.name << ": " << check.found;
   EXPECT_EQ(named(checks, "cgroups").found, "cgroup v2, controllers: cpuset cpu io memory pids");
   EXPECT_EQ(doctor_exit_code(checks), 0);
+}
+
+// A pipe-max-size that is no number is unknown, not a size of 0 that calls the host slower.
+TEST_F(FakeHost, PipeMaxSizeThatIsNoNumberIsUnknown) {
+  pure_v2("rw,nsdelegate,favordynmods,memory_recursiveprot");
+  for (const char* text : {"garbage\n", "65536x\n", "99999999999999999999\n"}) {
+    write("proc/sys/fs/pipe-max-size", text);
+    const Check check = named(check_host(roots, facts), "pipe-max-size");
+    EXPECT_EQ(check.status, CheckStatus::ok) << text;
+    EXPECT_EQ(check.found, "unknown") << text;
+  }
+  write("proc/sys/fs/pipe-max-size", "65536\n");
+  EXPECT_EQ(named(check_host(roots, facts), "pipe-max-size").status, CheckStatus::slower);
 }
 
 TEST_F(FakeHost, WithoutFavordynmodsItIsSlowerButExact) {
@@ -118,6 +134,43 @@ TEST_F(FakeHost, NotRootAndNoJudgeBoxAreLessExact) {
   const auto json = nlohmann::json::parse(doctor_json(checks));
   EXPECT_EQ(json["exit"], 1);
   EXPECT_EQ(json["checks"].size(), checks.size());
+}
+
+// Issue 28: the host settings that matter on a shared host, and where the judge keeps
+// its files, each looked at as it is.
+TEST_F(FakeHost, ProtectedLinksOffIsLessExact) {
+  pure_v2("rw,favordynmods");
+  write("proc/sys/fs/protected_symlinks", "0\n");
+  const auto checks = check_host(roots, facts);
+  EXPECT_EQ(named(checks, "fs.protected_symlinks").status, CheckStatus::less_exact);
+  EXPECT_EQ(named(checks, "fs.protected_symlinks").fix, "sysctl -w fs.protected_symlinks=1 (and in /etc/sysctl.d/ to keep it)");
+  EXPECT_EQ(named(checks, "fs.protected_regular").status, CheckStatus::ok);
+  EXPECT_EQ(named(checks, "fs.protected_regular").found, "2 (on)");
+  EXPECT_EQ(doctor_exit_code(checks), 1);
+}
+
+TEST_F(FakeHost, ThePlacesOfTheJudgesFilesAreNamedAndChecked) {
+  pure_v2("rw,favordynmods");
+  fs::create_directories(dir / "base");
+  HostFacts places = facts;
+  places.run_base = dir / "base";
+  places.cpu_lock_dir = dir / "locks";
+  places.cache_dir = dir / "cache";
+  auto checks = check_host(roots, places);
+  EXPECT_EQ(named(checks, "run folders").found.rfind((dir / "base").string() + "/judge-run-*", 0), 0u);
+  EXPECT_EQ(named(checks, "CPU locks").status, CheckStatus::ok);
+  EXPECT_EQ(named(checks, "CPU locks").found, (dir / "locks").string() + " (made on first use)");
+  EXPECT_FALSE(fs::exists(dir / "locks"));  // looked at, not made
+  EXPECT_EQ(named(checks, "compile cache").found, (dir / "cache").string());
+  // A lock folder someone planted as a link: judge run would refuse it, and says so.
+  fs::create_directory_symlink(dir / "base", dir / "locks");
+  checks = check_host(roots, places);
+  EXPECT_EQ(named(checks, "CPU locks").status, CheckStatus::less_exact);
+  EXPECT_NE(named(checks, "CPU locks").cost.find("symbolic link"), std::string::npos);
+  // A base others can write and rename in: judge run refuses to start.
+  ::chmod((dir / "base").c_str(), 0777);
+  checks = check_host(roots, places);
+  EXPECT_EQ(named(checks, "run folders").status, CheckStatus::less_exact);
 }
 
 }  // namespace

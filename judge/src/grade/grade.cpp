@@ -6,7 +6,7 @@
 
 #include "base/errors.hpp"
 #include "base/icpc_exit.hpp"
-#include "run/interactor_report.hpp"
+#include "base/text_file.hpp"
 
 namespace judge {
 namespace {
@@ -202,7 +202,15 @@ RunResult grade(const GradingSpec& spec, const SubmissionRecord& submission) {
 
 std::vector<TestRecord> with_limits(std::vector<TestRecord> records, const Limits& limits) {
   for (TestRecord& record : records) {
-    for (PassRecord& pass : record.passes) pass.facts.limits = limits;
+    for (PassRecord& pass : record.passes) {
+      TestFacts& facts = pass.facts;
+      facts.limits = limits;
+      // A run that went on past the wall limit that follows from these limits would
+      // have been stopped there (the CPU limit is checked from its CPU time already).
+      EndFacts& submission = facts.submission;
+      if (submission.exit.wall_ms > limits.wall_ms + facts.wall_limit_extended_ms && !submission.hit_cpu_limit)
+        submission.hit_wall_limit = true;
+    }
     record.repeats = with_limits(std::move(record.repeats), limits);
   }
   return records;

@@ -26,7 +26,7 @@
 
 #include "grade/passes.hpp"
 #include "grade/testlib_convention.hpp"
-#include "grade/verdict.hpp"
+#include "grade/verdict_rules.hpp"
 #include "problem/problem.hpp"
 #include "problem/scoring.hpp"
 
@@ -137,8 +137,9 @@ RunResult grade(const GradingSpec& spec, const SubmissionRecord& submission);
 bool interactor_accepts(const ExitFacts& exit, InteractorConvention convention);
 PassDecision pass_step(InteractorConvention convention, const std::vector<PassRecord>& passes);
 
-// The records with other limits (judge verify grades a run again under the time limit
-// it inferred).
+// The records as they read under other limits (judge verify grades a run again under
+// the time limit it inferred): a run past the new wall limit would have been stopped
+// at it.
 std::vector<TestRecord> with_limits(std::vector<TestRecord> records, const Limits& limits);
 
 // The one mapping from verdicts to a command's exit status: 0 AC, 1 graded and not

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <string>
 
-#include "grade/verdict.hpp"
+#include "grade/verdict_rules.hpp"
 
 namespace judge {
 

@@ -5,7 +5,8 @@
 #include <fmt/core.h>
 
 #include "base/icpc_exit.hpp"
-#include "run/interactor_report.hpp"
+#include "base/parse_number.hpp"
+#include "base/text_file.hpp"
 
 namespace judge {
 
@@ -21,15 +22,13 @@ constexpr int testlib_points = 7;
 constexpr int testlib_partially = 16;
 constexpr int testlib_partially_max = 16 + 200;
 
-// "points 0.5 well done": the number after "points"; nullopt when there is none.
+// "points 0.5 well done" (testlib's quitp: the number, then a space and the message):
+// the number after "points"; nullopt when there is none, or it is not a finite number.
 std::optional<double> points_of(const std::string& message) {
   const std::string prefix = "points ";
-  const std::size_t at = message.rfind(prefix, 0) == 0 ? prefix.size() : std::string::npos;
-  if (at == std::string::npos) return std::nullopt;
-  char* end = nullptr;
-  const double value = std::strtod(message.c_str() + at, &end);
-  if (end == message.c_str() + at) return std::nullopt;
-  return value;
+  if (message.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string_view rest = std::string_view(message).substr(prefix.size());
+  return parse_finite_number(rest.substr(0, rest.find_first_of(" \t\n")));
 }
 
 }  // namespace

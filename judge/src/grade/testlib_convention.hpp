@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "grade/verdict.hpp"
+#include "grade/verdict_rules.hpp"
 
 namespace judge {
 

@@ -44,6 +44,10 @@ TEST(TestlibConvention, EveryExitCodeHasItsVerdict) {
       {250, "", Verdict::JE, "no testlib verdict"},  // past _pc(200)
       {7, "points 0.25 used too many queries\n", Verdict::AC, "points 0.25"},
       {7, "no number here\n", Verdict::JE, "no testlib verdict"},
+      {7, "points 1", Verdict::AC, "points 1"},  // quitp() with no message
+      {7, "points nan\n", Verdict::JE, "no testlib verdict"},
+      {7, "points 1e999 overflow\n", Verdict::JE, "no testlib verdict"},
+      {7, "points 0.5abc\n", Verdict::JE, "no testlib verdict"},
       {16 + 40, "partially correct (40)\n", Verdict::AC, "partially correct"},
   };
   for (const Row& row : rows) {

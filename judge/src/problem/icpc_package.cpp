@@ -8,11 +8,12 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/parse_number.hpp"
 #include "base/text_file.hpp"
 #include "problem/icpc_testdata.hpp"
 #include "problem/program_build.hpp"
 #include "problem/scoring.hpp"
-#include "problem/yaml_file.hpp"
+#include "base/yaml_file.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -60,23 +61,29 @@ bool read_version(const YamlFile& yaml) {
                                 version));
 }
 
-void check_keys(const YamlFile& yaml, bool legacy, bool strict, std::vector<std::string>& notes) {
-  std::vector<std::string> unknown = unknown_keys(yaml.root, legacy ? legacy_keys : modern_keys);
-  if (const YAML::Node limits = yaml.root["limits"]; limits && limits.IsMap()) {
-    for (auto& key : unknown_keys(limits, legacy ? legacy_limit_keys : modern_limit_keys, "limits."))
-      unknown.push_back(key);
-    if (!legacy)
-      for (auto& key : unknown_keys(limits["time_multipliers"], multiplier_keys,
-                                    "limits.time_multipliers."))
-        unknown.push_back(key);
-  }
-  for (const auto& key : unknown) {
-    if (strict && !legacy)
-      throw ConfigError(yaml.where(key) + "is not a key of problem.yaml (the specification "
-                                          "treats unknown keys as errors; check its spelling)");
-    notes.push_back(fmt::format("{}: unknown key \"{}\" (ignored; check its spelling)",
-                                yaml.path.string(), key));
-  }
+void check_keys(const YamlFile& yaml, bool legacy, std::vector<std::string>& warnings) {
+  const auto& top = legacy ? legacy_keys : modern_keys;
+  for (const auto& key : unknown_keys(yaml.root, top))
+    warnings.push_back(unknown_key_message(yaml.path, key, "", top));
+  const YAML::Node limits = yaml.root["limits"];
+  if (!limits || !limits.IsMap()) return;
+  const auto& limit_keys = legacy ? legacy_limit_keys : modern_limit_keys;
+  for (const auto& key : unknown_keys(limits, limit_keys, "limits."))
+    warnings.push_back(unknown_key_message(yaml.path, key, "limits.", limit_keys));
+  if (!legacy)
+    for (const auto& key : unknown_keys(limits["time_multipliers"], multiplier_keys, "limits.time_multipliers."))
+      warnings.push_back(unknown_key_message(yaml.path, key, "limits.time_multipliers.", multiplier_keys));
+}
+
+// What the specification requires and judging does not need: said, not refused.
+void check_optional_parts(const fs::path& dir, Problem& problem) {
+  std::error_code ec;
+  const bool statement = fs::is_directory(dir / "statement", ec) || fs::is_directory(dir / "problem_statement", ec);
+  if (!statement)
+    problem.warnings.push_back(fmt::format("{} has no statement (statement/ or problem_statement/)", dir.string()));
+  if (problem.input_validators.empty())
+    problem.warnings.push_back(fmt::format(
+        "{} has no input validator (input_validators/): the test inputs are not checked", dir.string()));
 }
 
 // The \problemname{...} of an English (or language-less) LaTeX statement, which is
@@ -169,12 +176,7 @@ std::optional<double> time_limit_beside(const fs::path& dir) {
   auto parse = [](const fs::path& file, std::string text) {
     text.erase(0, text.find_first_not_of(" \t\r\n\"'"));
     text.erase(text.find_last_not_of(" \t\r\n\"'") + 1);
-    try {
-      std::size_t used = 0;
-      const double seconds = std::stod(text, &used);
-      if (used == text.size() && seconds > 0) return seconds;
-    } catch (const std::exception&) {
-    }
+    if (const auto seconds = parse_finite_number(text); seconds && *seconds > 0) return *seconds;
     throw ConfigError(fmt::format("{}: the time limit must be a number of seconds > 0, got '{}'",
                                   file.string(), text));
   };
@@ -253,7 +255,7 @@ void read_time_limit(const YamlFile& yaml, bool legacy, const fs::path& dir, Pro
   problem.limits.cpu_ms = whole(*seconds * 1000);
   const double multiples = *seconds / rule.resolution_s;
   if (!legacy && std::abs(multiples - std::round(multiples)) > 1e-6)
-    problem.notes.push_back(fmt::format(
+    problem.warnings.push_back(fmt::format(
         "problem.yaml: limits.time_limit {:g} s is not a multiple of time_resolution {:g} s "
         "(the specification calls that an error; the limit is used as given)",
         *seconds, rule.resolution_s));
@@ -402,7 +404,7 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
   problem.convention = InteractorConvention::icpc;
   // ICPC validators know nothing of JUDGE_TRANSCRIPT_FILE: the judge relays and records.
   problem.interactor_writes_transcript = false;
-  check_keys(yaml, legacy, options.strict, problem.notes);
+  check_keys(yaml, legacy, problem.warnings);
   problem.name = read_name(yaml, dir);
   const ProblemKind kind = legacy ? read_legacy_kind(yaml) : read_modern_kind(yaml);
   problem.mode = kind.interactive ? PassMode::interactive : PassMode::offline;
@@ -415,6 +417,7 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
   PackageTestdata testdata = list_package_tests(problem.testdata_dir, rules);
   problem.tests = std::move(testdata.tests);
   problem.notes.insert(problem.notes.end(), testdata.notes.begin(), testdata.notes.end());
+  problem.warnings.insert(problem.warnings.end(), testdata.warnings.begin(), testdata.warnings.end());
 
   problem.scoring = scoring_of(kind, legacy, testdata, problem.notes);
   try {
@@ -425,6 +428,7 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
   if (fs::is_directory(dir / "submissions")) problem.submissions_dir = dir / "submissions";
 
   problem.input_validators = find_input_validators(dir);
+  check_optional_parts(dir, problem);
   const fs::path validator = find_output_validator(dir, legacy, kind, problem.notes);
   const BuiltProgram built = build_package_program(validator, options.cache_dir);
   problem.interactor_command = built.command;

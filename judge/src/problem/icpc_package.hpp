@@ -44,8 +44,12 @@
 // treated as an error", but real packages carry keys of other versions and tools
 // (the specification's own 2025-09 example has source_url; DOMjudge's legacy
 // boolfind has validator_args: /work/notes/real-packages.md). So an unknown key is a
-// note ("check its spelling"), and a ConfigError only for a 2023-07+ package read
-// with PackageOptions::strict (judge verify). Legacy: always a note. A package with no custom output validator (the
+// warning naming the closest known key (`typ` -> `type`: a misspelt type would
+// otherwise judge an interactive problem as pass-fail without a word), said by
+// `judge run` too, and an error under `judge verify --strict`. Also warnings, with
+// the rest judged (BAPCtools judges such packages; problemtools calls them errors):
+// an empty or missing data/secret (git keeps no empty folder), no statement, no
+// input validator. A package with no custom output validator (the
 // default validator) or of type submit-answer is a ConfigError: this judge runs
 // problems whose validator is the package's own program.
 #pragma once
@@ -58,9 +62,6 @@ namespace judge {
 
 struct PackageOptions {
   std::filesystem::path cache_dir;  // where the output validator is built (programs/)
-  // Unknown problem.yaml keys of a 2023-07+ package are ConfigErrors (judge verify);
-  // otherwise notes (judge run).
-  bool strict = false;
 };
 
 // The CPU limit `judge run` uses for a package that gives no time limit, until

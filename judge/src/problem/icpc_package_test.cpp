@@ -29,7 +29,7 @@ class IcpcPackage : public testing::Test {
   }
   void modern_validator() { write("output_validator/validate.py", "import sys\nsys.exit(42)\n"); }
   void legacy_validator() { write("output_validators/check/check.py", "import sys\nsys.exit(42)\n"); }
-  Problem load() { return load_icpc_package(dir(), {temp.path() / "cache", strict}); }
+  Problem load() { return load_icpc_package(dir(), {temp.path() / "cache"}); }
   std::string error_of() {
     try {
       load();
@@ -43,6 +43,11 @@ class IcpcPackage : public testing::Test {
       if (note.find(text) != std::string::npos) return true;
     return false;
   }
+  bool has_warning(const Problem& problem, const std::string& text) {
+    for (const auto& warning : problem.warnings)
+      if (warning.find(text) != std::string::npos) return true;
+    return false;
+  }
   const TestCase& find(const Problem& problem, const std::string& name) {
     for (const auto& test : problem.tests)
       if (test.name == name) return test;
@@ -50,7 +55,6 @@ class IcpcPackage : public testing::Test {
   }
   fs::path dir() const { return temp.path() / "pkg"; }
   TempDir temp{"icpc-package-test-"};
-  bool strict = false;
 };
 
 TEST_F(IcpcPackage, LegacyInteractivePackage) {
@@ -87,7 +91,7 @@ TEST_F(IcpcPackage, LegacyInteractivePackage) {
   EXPECT_EQ(problem.tests[2].validator_args, (Args{"max", "11", "strict"}));
   EXPECT_TRUE(has_note(problem, "sample sample/2 has only an .interaction file: shown in statements, not run"));
   EXPECT_FALSE(has_note(problem, "sample/1 has only"));
-  EXPECT_TRUE(has_note(problem, "unknown key \"frobnicate\""));
+  EXPECT_TRUE(has_warning(problem, "unknown key \"frobnicate\""));
   EXPECT_TRUE(has_note(problem, "no .ans file"));
   EXPECT_EQ(problem.submissions_dir, dir() / "submissions");
   ASSERT_EQ(problem.interactor_command.size(), 2u);
@@ -148,25 +152,54 @@ TEST_F(IcpcPackage, MissingAnswerIsAConfigErrorIn2023Packages) {
   EXPECT_NE(message.find("01.ans"), std::string::npos);
 }
 
-TEST_F(IcpcPackage, UnknownKeysAreNotesAndStrictErrorsIn2023Packages) {
+TEST_F(IcpcPackage, UnknownKeysAreWarningsNamingTheClosestKnownKey) {
   // The specification's own 2025-09 example carries the legacy key source_url.
   write("problem.yaml",
         "problem_format_version: 2025-09\ntype: interactive\nname: x\nsource_url: http://x\n"
         "rights_owner:\nsource: {name: , url: }\n");
   modern_validator();
   test("secret/01");
-  EXPECT_TRUE(has_note(load(), "unknown key \"source_url\""));
-  strict = true;
-  EXPECT_NE(error_of().find("source_url is not a key"), std::string::npos);
+  EXPECT_TRUE(has_warning(load(), "unknown key \"source_url\""));
   write("problem.yaml", "problem_format_version: 2025-09\ntype: interactive\nlimits:\n  time_limt: 2\n");
-  EXPECT_NE(error_of().find("limits.time_limt"), std::string::npos);
-  strict = false;
-  EXPECT_TRUE(has_note(load(), "limits.time_limt"));
-  // Legacy: a note even when strict (DOMjudge's own example has validator_args).
-  strict = true;
-  write("problem.yaml", "validation: custom interactive\nvalidator_args: --unused\n");
+  EXPECT_TRUE(has_warning(load(), "unknown key \"limits.time_limt\" (did you mean \"limits.time_limit\"?"));
+  // A misspelt type: judged as what the rest says (pass-fail), and said.
+  write("problem.yaml", "problem_format_version: 2025-09\ntyp: interactive\n");
+  const Problem misspelt = load();
+  EXPECT_EQ(misspelt.mode, PassMode::offline);
+  EXPECT_TRUE(has_warning(misspelt, "unknown key \"typ\" (did you mean \"type\"?"));
+  // Legacy too (DOMjudge's own example has validator_args); nothing close: no guess.
+  write("problem.yaml", "validation: custom interactive\nvalidator_args: --unused\nzzzzzz: 1\n");
   legacy_validator();
-  EXPECT_TRUE(has_note(load(), "validator_args"));
+  const Problem legacy = load();
+  EXPECT_TRUE(has_warning(legacy, "unknown key \"validator_args\" (did you mean \"validator_flags\"?"));
+  EXPECT_TRUE(has_warning(legacy, "unknown key \"zzzzzz\" (check its spelling"));
+}
+
+TEST_F(IcpcPackage, MissingOrEmptySecretIsAWarningAndTheSamplesAreJudged) {
+  write("problem.yaml", "problem_format_version: 2023-07-draft\ntype: interactive\n");
+  modern_validator();
+  test("sample/1");
+  const Problem missing = load();  // as git delivers a package whose data/secret was empty
+  ASSERT_EQ(missing.tests.size(), 1u);
+  EXPECT_EQ(missing.tests[0].name, "sample/1");
+  EXPECT_TRUE(has_warning(missing, "no data/secret folder"));
+  fs::create_directories(dir() / "data/secret");
+  EXPECT_TRUE(has_warning(load(), "data/secret is empty"));
+  // Nothing at all to judge is still an error.
+  fs::remove_all(dir() / "data/sample");
+  EXPECT_NE(error_of().find("nothing to judge"), std::string::npos);
+}
+
+TEST_F(IcpcPackage, NoStatementAndNoInputValidatorAreWarnings) {
+  write("problem.yaml", "problem_format_version: 2025-09\ntype: interactive\n");
+  modern_validator();
+  test("secret/01");
+  const Problem bare = load();
+  EXPECT_TRUE(has_warning(bare, "has no statement"));
+  EXPECT_TRUE(has_warning(bare, "has no input validator"));
+  write("statement/problem.en.tex", "\\problemname{X}\n");
+  write("input_validators/v.py", "import sys\nsys.exit(42)\n");
+  EXPECT_TRUE(load().warnings.empty());
 }
 
 TEST_F(IcpcPackage, BadValuesAreConfigErrorsNamingFileAndKey) {
@@ -246,6 +279,10 @@ TEST_F(IcpcPackage, TimeLimitFromTimelimitFileOrDomjudgeIni) {
   EXPECT_FALSE(problem.time_limit_rule.has_value());
   write(".timelimit", "soon\n");
   EXPECT_NE(error_of().find(".timelimit"), std::string::npos);
+  for (const char* bad : {"inf\n", "1e999\n", "2.5s\n", "0x10\n", "0\n"}) {
+    write(".timelimit", bad);
+    EXPECT_NE(error_of().find("the time limit must be a number of seconds > 0"), std::string::npos) << bad;
+  }
 }
 
 TEST_F(IcpcPackage, MissingTimeLimitGivesTheRuleFromTimeMultipliers) {
@@ -262,13 +299,13 @@ TEST_F(IcpcPackage, MissingTimeLimitGivesTheRuleFromTimeMultipliers) {
   EXPECT_TRUE(has_note(problem, "no time limit"));
 }
 
-TEST_F(IcpcPackage, TimeLimitOffTheResolutionIsANote) {
+TEST_F(IcpcPackage, TimeLimitOffTheResolutionIsAWarning) {
   modern_validator();
   test("secret/01");
   write("problem.yaml", "problem_format_version: 2025-09\ntype: interactive\nlimits: {time_limit: 1.5}\n");
   const Problem problem = load();
   EXPECT_EQ(problem.limits.cpu_ms, 1500);
-  EXPECT_TRUE(has_note(problem, "not a multiple of time_resolution"));
+  EXPECT_TRUE(has_warning(problem, "not a multiple of time_resolution"));
 }
 
 TEST_F(IcpcPackage, ScoringProblemGetsIcpcGroupsScoring) {
@@ -303,7 +340,7 @@ TEST_F(IcpcPackage, ArgsForTheSubmissionAndFilesFoldersAreNoted) {
   EXPECT_EQ(problem.tests.size(), 1u);
   EXPECT_TRUE(has_note(problem, "args"));
   EXPECT_TRUE(has_note(problem, ".files folder"));
-  EXPECT_TRUE(has_note(problem, "unknown key \"surprise\""));
+  EXPECT_TRUE(has_warning(problem, "unknown key \"surprise\""));
 }
 
 TEST_F(IcpcPackage, SymlinkLoopIsAConfigError) {

@@ -41,6 +41,10 @@ struct ScoreGroup {
 struct PackageTestdata {
   std::vector<TestCase> tests;
   std::vector<std::string> notes;
+  // Mistakes judging does not need (problem.hpp Problem::warnings): an unknown key of
+  // a group's file, an empty or missing data/secret (the samples are judged; git keeps
+  // no empty folder, so a package whose secret tests are generated arrives so).
+  std::vector<std::string> warnings;
   ScoreGroup secret;               // defaults when data/secret has no test_group.yaml
   std::vector<ScoreGroup> groups;  // the test groups of data/secret, in name order
 };
@@ -51,7 +55,8 @@ struct TestdataRules {
   bool scoring = false;                       // a scoring problem (for score defaults)
 };
 
-// Throws ConfigError for a mistake, naming the file (and key).
+// Throws ConfigError for a mistake, naming the file (and key); a package without any
+// test (no sample, no secret) is one.
 PackageTestdata list_package_tests(const std::filesystem::path& data_dir, const TestdataRules& rules);
 
 }  // namespace judge

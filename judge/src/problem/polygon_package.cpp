@@ -6,6 +6,7 @@
 
 #include "base/atomic_file.hpp"
 #include "base/content_hash.hpp"
+#include "base/parse_number.hpp"
 #include "base/text_file.hpp"
 #include "problem/program_build.hpp"
 #include "process/tool_run.hpp"
@@ -172,9 +173,13 @@ std::string expand_test_pattern(const std::string& pattern, int index) {
     if (end >= pattern.size() || pattern[end] != 'd') return pattern;  // not a pattern we know
     const std::string width = pattern.substr(i + 1, end - i - 1);
     const bool zeros = !width.empty() && width[0] == '0';
-    const std::size_t digits = width.empty() ? 0 : std::stoul(width);
+    // An int has at most 11 characters: a wider width pads nothing Polygon writes, and
+    // "%99999999999999999999d" must not become a string of that many characters.
+    constexpr std::size_t max_width = 20;
+    const auto digits = width.empty() ? std::optional<std::size_t>(0) : parse_integer<std::size_t>(width);
+    if (!digits || *digits > max_width) return pattern;  // not a pattern we know
     std::string number = std::to_string(index);
-    if (number.size() < digits) number.insert(0, digits - number.size(), zeros ? '0' : ' ');
+    if (number.size() < *digits) number.insert(0, *digits - number.size(), zeros ? '0' : ' ');
     result += number;
     i = end;
   }

@@ -1,5 +1,5 @@
 // A Polygon package (a folder with problem.xml, as Polygon exports it) read into a
-// Problem with the testlib convention (run/testlib_convention.hpp):
+// Problem with the testlib convention (grade/testlib_convention.hpp):
 //
 //   problem.xml                  name (short-name), the testset "tests" (time limit in
 //                                ms, memory limit in bytes, input/answer path patterns

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
-#include "problem/example_submissions.hpp"
 
 namespace judge {
 namespace {
@@ -62,6 +61,10 @@ TEST(PolygonPattern, ExpandsPrintfStyleNumbers) {
   EXPECT_EQ(expand_test_pattern("tests/%02d.a", 123), "tests/123.a");
   EXPECT_EQ(expand_test_pattern("t/%d", 5), "t/5");
   EXPECT_EQ(expand_test_pattern("t/%3d%%", 5), "t/  5%");
+  // A width past any number's: the pattern as it is (no file has that name), not an
+  // exception out of the loader or a string of that many characters.
+  EXPECT_EQ(expand_test_pattern("t/%99999999999999999999d", 5), "t/%99999999999999999999d");
+  EXPECT_EQ(expand_test_pattern("t/%999999999d", 5), "t/%999999999d");
 }
 
 TEST_F(PolygonPackageTest, ReadsLimitsTestsTheTestlibConventionAndTaggedSolutions) {
@@ -81,12 +84,12 @@ TEST_F(PolygonPackageTest, ReadsLimitsTestsTheTestlibConventionAndTaggedSolution
   std::ifstream generated(problem.tests[1].input);
   std::string text((std::istreambuf_iterator<char>(generated)), {});
   EXPECT_EQ(text, "10 4\n");
-  const auto submissions = list_example_submissions(problem);
-  ASSERT_EQ(submissions.size(), 2u);
-  EXPECT_EQ(submissions[1].name, "solutions/wa.py");
-  ASSERT_EQ(submissions[1].rules.size(), 1u);
-  EXPECT_EQ(submissions[1].rules[0].required, std::set<Verdict>{Verdict::WA});
-  EXPECT_TRUE(submissions[0].model_solution);
+  // The solutions with their tags (what each must get: verify/example_submissions.hpp).
+  ASSERT_EQ(problem.tagged_submissions.size(), 2u);
+  EXPECT_EQ(problem.tagged_submissions[0].first, dir / "solutions/sol.py");
+  EXPECT_EQ(problem.tagged_submissions[0].second, "main");
+  EXPECT_EQ(problem.tagged_submissions[1].first, dir / "solutions/wa.py");
+  EXPECT_EQ(problem.tagged_submissions[1].second, "wrong-answer");
 }
 
 TEST_F(PolygonPackageTest, MistakesSayWhatToFix) {

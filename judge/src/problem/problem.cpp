@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -80,16 +81,40 @@ std::optional<fs::path> relative_inside(const fs::path& path, const fs::path& ba
 
 }  // namespace
 
-// The interactor library for a source that includes "interactor.hpp" (or the
-// header-only "input_validation.hpp" of the input validators): the
-// repository's (a judge in its build tree), or the one installed beside the judge
-// (PREFIX/include/judge_interactor, PREFIX/lib/libjudge_interactor.a). fmt is linked
-// from the system, as the installed CMake package does.
+namespace {
+
+// The names a source includes with quotes (`#include "generator.hpp"`), as written.
+std::vector<std::string> quoted_includes(const std::string& text) {
+  static const std::regex include_line(R"re((?:^|\n)[ \t]*#[ \t]*include[ \t]*"([^"\n]+)")re");
+  std::vector<std::string> names;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), include_line); it != std::sregex_iterator(); ++it)
+    names.push_back((*it)[1].str());
+  return names;
+}
+
+// The library's headers a source includes that are not files beside it (a header of
+// its own of the same name wins, as the compiler finds it first).
+bool includes_library_header(const fs::path& source, const std::vector<std::string>& includes,
+                             const fs::path& include_dir) {
+  std::error_code ec;
+  for (const auto& name : includes)
+    if (!fs::exists(source.parent_path() / name, ec) && fs::is_regular_file(include_dir / name, ec)) return true;
+  return false;
+}
+
+}  // namespace
+
+// The interactor library for a source that includes one of its headers
+// (interactor.hpp, generator.hpp, input_validation.hpp, ...: every header of the
+// library's include folder): the repository's (a judge in its build tree), or the one
+// installed beside the judge (PREFIX/include/judge_interactor,
+// PREFIX/lib/libjudge_interactor.a). fmt is linked from the system, as the installed
+// CMake package does.
 std::optional<ProgramLibrary> library_for_source(const fs::path& source, const JudgePaths& paths) {
   const auto text = read_file(source);
-  if (!text || (text->find("#include \"interactor.hpp\"") == std::string::npos &&
-                text->find("#include \"input_validation.hpp\"") == std::string::npos))
-    return std::nullopt;
+  if (!text) return std::nullopt;
+  const std::vector<std::string> includes = quoted_includes(*text);
+  if (includes.empty()) return std::nullopt;
   std::vector<ProgramLibrary> candidates;
   if (!paths.source_dir.empty())
     candidates.push_back({paths.source_dir / "interactors/lib", paths.build_dir / "interactors/lib/libjudge_interactor.a",
@@ -99,12 +124,20 @@ std::optional<ProgramLibrary> library_for_source(const fs::path& source, const J
   candidates.push_back({prefix / "include/judge_interactor", prefix / "lib/libjudge_interactor.a", {"-lfmt"}});
   std::string looked;
   for (const auto& candidate : candidates) {
-    if (fs::is_regular_file(candidate.include_dir / "interactor.hpp") && fs::is_regular_file(candidate.archive))
-      return candidate;
+    if (fs::is_regular_file(candidate.include_dir / "interactor.hpp", ec) && fs::is_regular_file(candidate.archive, ec))
+      return includes_library_header(source, includes, candidate.include_dir) ? std::optional(candidate)
+                                                                               : std::nullopt;
     looked += fmt::format("\n  {} and {}", (candidate.include_dir / "interactor.hpp").string(), candidate.archive.string());
   }
+  // No library here: only a source that names one of its best-known headers needs it.
+  static const std::set<std::string> known{"interactor.hpp", "input_validation.hpp", "generator.hpp"};
+  const bool needs_library = std::any_of(includes.begin(), includes.end(), [&](const std::string& name) {
+    return known.contains(name) && !fs::exists(source.parent_path() / name, ec);
+  });
+  if (!needs_library) return std::nullopt;
   throw ConfigError(fmt::format("{} includes a header of the interactor library, but the library is not there; looked for:{}"
-                                "\n(build the judge_tools target, or install the judge with cmake --install)",
+                                "\n(install the judge with its interactor library: cmake --install; in a build tree, "
+                                "build the judge_tools target)",
                                 source.string(), looked));
 }
 
@@ -139,10 +172,13 @@ std::vector<std::string> resolve_program(const std::string& role, const std::str
                                     role, candidate.string(), dir.string()));
   std::string looked;
   for (const fs::path& candidate : candidates) looked += "\n  " + candidate.string();
+  // Building the judge's tree makes the programs of its own problems; a user's
+  // problem (or any problem of an installed judge) names a file of its own.
+  const bool in_source_tree = candidates.size() > 1;
   throw ConfigError(fmt::format(
-      "the {} '{}' of problem {} was not found; looked at:{}\nBuild it first "
-      "(cmake --build build) or fix \"{}\" in problem.json",
-      role, name, dir.string(), looked, role));
+      "the {} '{}' of problem {} was not found; looked at:{}\n{}fix \"{}\" in problem.json (a path relative "
+      "to the problem's folder: an executable, a .py file or a .c/.cpp source)",
+      role, name, dir.string(), looked, in_source_tree ? "Build it first (cmake --build build) or " : "", role));
 }
 
 namespace {
@@ -178,7 +214,7 @@ T get_field(const nlohmann::json& config, const char* key, T fallback, const fs:
   }
 }
 
-// A whole number in its documented range (run/limits.hpp), or the fallback.
+// A whole number in its documented range (base/limits.hpp), or the fallback.
 std::int64_t get_limit(const nlohmann::json& config, const LimitRange& range, std::int64_t fallback,
                        const fs::path& file) {
   if (!config.contains(range.key)) return fallback;

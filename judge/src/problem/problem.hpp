@@ -16,9 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/conventions.hpp"
 #include "base/errors.hpp"
+#include "base/limits.hpp"
 #include "problem/program_build.hpp"
-#include "run/limits.hpp"
 
 namespace judge {
 
@@ -38,15 +39,6 @@ struct JudgePaths {
 enum class ProblemFormat { native, icpc_legacy, icpc, polygon };
 // "problem.json", "ICPC legacy", "ICPC 2023-07+", "Polygon".
 std::string_view format_name(ProblemFormat format);
-
-// The arguments and exit codes the interactor speaks: the ICPC output-validator
-// convention (INPUT ANSWER FEEDBACK_DIR/ [ARGS], exit 42/43), or testlib's.
-enum class InteractorConvention { icpc, testlib };
-
-// How one pass runs: the submission and the interactor talk through pipes; or
-// (offline) the submission reads the test input, its output is captured, and the
-// validator reads it afterwards (non-interactive multi-pass problems).
-enum class PassMode { interactive, offline };
 
 struct TestCase {
   std::string name;  // "01-sample"; in a package, the path under data/: "secret/group1/03"
@@ -116,6 +108,12 @@ struct Problem {
   std::filesystem::path manifest;
   // Things a setter should know that are not errors (a sample that is not runnable).
   std::vector<std::string> notes;
+  // What the package gets wrong that judging does not need: an unknown key (with the
+  // known one it is closest to), an empty or missing data/secret, no statement, no
+  // input validator. Lenient reading, strict checking: `judge run` and `judge verify`
+  // say them and judge what is there; `judge verify --strict` refuses the problem
+  // (exit 2) while there is one, as problemtools' verifyproblem --werror does.
+  std::vector<std::string> warnings;
   // The example submissions, in folders named by their expected verdict (judge
   // verify); empty: none.
   std::filesystem::path submissions_dir;

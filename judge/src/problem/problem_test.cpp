@@ -125,6 +125,37 @@ TEST_F(ProblemDir, InteractorIsFoundInTheBuildTreeMirror) {
   EXPECT_EQ(known_problems(paths), std::vector<std::string>{"p"});
 }
 
+// A generator named in problem.json includes the library's generator.hpp, as the
+// library's docs point it to; a header of the program's own is not the library's.
+TEST_F(ProblemDir, AnyHeaderOfTheInteractorLibraryBringsTheLibrary) {
+  paths = {dir / "src", dir / "build"};
+  write("src/interactors/lib/interactor.hpp", "");
+  write("src/interactors/lib/generator.hpp", "");
+  write("build/interactors/lib/libjudge_interactor.a", "");
+  write("p/gen.cpp", "#include <string>\n  #  include \"generator.hpp\"\nint main() {}\n");
+  const auto library = library_for_source(dir / "p/gen.cpp", paths);
+  ASSERT_TRUE(library.has_value());
+  EXPECT_EQ(library->include_dir, dir / "src/interactors/lib");
+  write("p/own.cpp", "#include \"limits.hpp\"\nint main() {}\n");
+  EXPECT_FALSE(library_for_source(dir / "p/own.cpp", paths).has_value());
+  write("q/generator.hpp", "");
+  write("q/gen.cpp", "#include \"generator.hpp\"\nint main() {}\n");
+  EXPECT_FALSE(library_for_source(dir / "q/gen.cpp", paths).has_value());
+}
+
+TEST_F(ProblemDir, AMissingInteractorOfAUsersProblemDoesNotSayToBuildTheJudge) {
+  write("problem.json", "{\"interactor\": \"interactor.cpp\"}");
+  write("01.in", "1\n");
+  try {
+    load_problem(dir.string(), paths);
+    FAIL() << "no error";
+  } catch (const ConfigError& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("was not found"), std::string::npos);
+    EXPECT_EQ(message.find("cmake --build"), std::string::npos) << message;
+  }
+}
+
 TEST_F(ProblemDir, PythonInteractorRunsThroughPython3ByItsAbsolutePath) {
   write("interactor.py", "import sys\nsys.exit(42)\n");
   const Problem problem = parse_problem(R"({"interactor": "interactor.py"})", dir, paths);

@@ -43,6 +43,10 @@ struct Plan {
   bool scripts = false;  // build/run: make them executable, check `run` exists
   // Files outside the program that its build reads (a library): hashed into the key.
   std::vector<fs::path> extra_inputs;
+  // A single source's neighbours copied beside it (its folder's headers: testlib.h
+  // beside a Polygon interactor, limits.hpp beside an interactor of problem.json),
+  // relative to the source's folder: copied with it and hashed into the key.
+  std::vector<fs::path> beside;
 };
 
 bool ignored_name(const std::string& name) {
@@ -54,6 +58,14 @@ bool ignored_name(const std::string& name) {
 bool is_c_source(const fs::path& file) { return file.extension() == ".c"; }
 bool is_cpp_source(const fs::path& file) {
   static const std::vector<std::string> extensions{".cpp", ".cc", ".cxx", ".c++", ".C"};
+  return std::find(extensions.begin(), extensions.end(), file.extension().string()) !=
+         extensions.end();
+}
+
+// A header by its ending: what `#include "..."` names in a package's C/C++ program.
+bool is_header(const fs::path& file) {
+  static const std::vector<std::string> extensions{".h",   ".hh",  ".hpp", ".hxx", ".h++", ".H",
+                                                   ".inc", ".ipp", ".tcc", ".tpp", ".inl"};
   return std::find(extensions.begin(), extensions.end(), file.extension().string()) !=
          extensions.end();
 }
@@ -128,6 +140,18 @@ Plan compiled_plan(const std::vector<fs::path>& sources, const ProgramLibrary* l
   return plan;
 }
 
+// The headers in a single source's folder (not below it: a problem.json folder holds
+// its tests there), which its build gets beside the source as Polygon's files/,
+// problemtools' and DOMjudge's build folders give them. The source's sibling sources
+// are not compiled with it: Polygon's files/ holds the interactor, the checker and the
+// generators side by side, each a program of its own.
+std::vector<fs::path> headers_beside(const fs::path& source) {
+  std::vector<fs::path> headers;
+  for (const auto& file : top_level_files(source.parent_path()))
+    if (is_header(file)) headers.push_back(file);
+  return headers;
+}
+
 Plan folder_plan(const fs::path& folder) {
   const std::vector<fs::path> files = top_level_files(folder);
   auto has = [&](const char* name) {
@@ -177,36 +201,53 @@ Command substituted(const Command& command, const fs::path& work) {
   return result;
 }
 
+// One field of the key: its length, then its bytes. Lengths, not separators: no
+// file name or content can pass for the boundary between two fields (a name holding
+// "\n-\n5\n" is only a longer name), so two different programs never share a key.
+void add_field(ContentHash& hash, std::string_view bytes) {
+  hash.add(std::to_string(bytes.size()));
+  hash.add(":");
+  hash.add(bytes);
+}
+
+void add_command(ContentHash& hash, const Command& command) {
+  add_field(hash, std::to_string(command.size()));
+  for (const auto& word : command) add_field(hash, word);
+}
+
+// A file's name (as the build sees it), whether it is executable, and its bytes.
+void add_file(ContentHash& hash, const fs::path& name, const fs::path& path) {
+  const auto bytes = read_file(path);
+  if (!bytes) throw ConfigError(fmt::format("cannot read {}", path.string()));
+  add_field(hash, name.string());
+  add_field(hash, ::access(path.c_str(), X_OK) == 0 ? "x" : "-");
+  add_field(hash, *bytes);
+}
+
 std::string cache_key(const fs::path& program, const Plan& plan) {
   ContentHash hash;
-  hash.add("judge package program v1\n" + plan.form + "\n");
-  for (const auto& step : plan.steps)
-    for (const auto& word : step) hash.add(word + '\0');
-  hash.add("\nrun\n");
-  for (const auto& word : plan.run) hash.add(word + '\0');
-  for (const auto& input : plan.extra_inputs) {
-    const auto bytes = read_file(input);
-    if (!bytes) throw ConfigError(fmt::format("cannot read {}", input.string()));
-    hash.add(fmt::format("\nextra {}\n{}\n", input.string(), bytes->size()));
-    hash.add(*bytes);
-  }
+  add_field(hash, "judge package program v2");
+  add_field(hash, plan.form);
+  add_field(hash, std::to_string(plan.steps.size()));
+  for (const auto& step : plan.steps) add_command(hash, step);
+  add_command(hash, plan.run);
+  add_field(hash, std::to_string(plan.extra_inputs.size()));
+  for (const auto& input : plan.extra_inputs) add_file(hash, input, input);
   const bool folder = fs::is_directory(program);
-  const std::vector<fs::path> files = folder ? files_of(program) : std::vector{program.filename()};
+  std::vector<fs::path> files = folder ? files_of(program) : std::vector{program.filename()};
+  if (!folder) files.insert(files.end(), plan.beside.begin(), plan.beside.end());
   const fs::path base = folder ? program : program.parent_path();
-  for (const auto& file : files) {
-    const auto bytes = read_file(base / file);
-    if (!bytes) throw ConfigError(fmt::format("cannot read {}", (base / file).string()));
-    const bool executable = ::access((base / file).c_str(), X_OK) == 0;
-    hash.add(fmt::format("\n{}\n{}\n{}\n", file.string(), executable ? "x" : "-", bytes->size()));
-    hash.add(*bytes);
-  }
+  add_field(hash, std::to_string(files.size()));
+  for (const auto& file : files) add_file(hash, file, base / file);
   return hash.hex();
 }
 
-void copy_program(const fs::path& program, const fs::path& destination) {
+void copy_program(const fs::path& program, const Plan& plan, const fs::path& destination) {
   fs::create_directories(destination);
   if (!fs::is_directory(program)) {
     fs::copy_file(program, destination / program.filename());
+    for (const auto& file : plan.beside)
+      if (file != program.filename()) fs::copy_file(program.parent_path() / file, destination / file);
     return;
   }
   for (const auto& file : files_of(program)) {
@@ -230,7 +271,7 @@ Command script_command(const fs::path& script) {
 
 void run_build_steps(const fs::path& program, const Plan& plan, const fs::path& work) {
   const fs::path copy = work / "program";
-  copy_program(program, copy);
+  copy_program(program, plan, copy);
   if (plan.scripts) {
     make_executable(copy / "build");
     make_executable(copy / "run");
@@ -317,8 +358,11 @@ BuiltProgram build_package_program(const fs::path& program_path, const fs::path&
   if (program.extension() == ".py")
     return {{python3_for(fmt::format("the program {}", program.string())).string(), program.string()},
             {}, "Python file", false, {}};
-  if (is_c_source(program) || is_cpp_source(program))
-    return build_in_cache(program, compiled_plan({program.filename()}, library), cache_dir);
+  if (is_c_source(program) || is_cpp_source(program)) {
+    Plan plan = compiled_plan({program.filename()}, library);
+    plan.beside = headers_beside(program);
+    return build_in_cache(program, plan, cache_dir);
+  }
   if (::access(program.c_str(), X_OK) == 0) return {{program.string()}, {}, "executable", false, {}};
   throw ConfigError(fmt::format(
       "the program {} is neither a .py, .c or .cpp file nor executable", program.string()));

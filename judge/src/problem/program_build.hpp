@@ -7,9 +7,12 @@
 //   a folder with __main__.py    python3 FOLDER (Python runs FOLDER/__main__.py with
 //                                FOLDER first on sys.path; relative imports need a
 //                                fallback, as `python3 -m` is not used)
-//   C/C++ sources                a single .c/.cpp file, or every source at the top of
-//                                a folder compiled together with the folder on the
-//                                include path (validate.h beside them). The language is
+//   C/C++ sources                a single .c/.cpp file with the headers of its folder
+//                                beside it (Polygon's files/testlib.h, a limits.hpp
+//                                beside an interactor of problem.json), or every
+//                                source at the top of a folder compiled together with
+//                                the folder on the include path (validate.h beside
+//                                them). The language is
 //                                the one with more files, C++ on a tie, and only its
 //                                files are compiled: what problemtools does (its
 //                                languages.yaml: gcc -O2 -std=gnu17 ... -lm, g++ -O2; we
@@ -20,8 +23,10 @@
 // Folders are copied, built and run from the cache (never from the package, which
 // the build must not write into, and never from /tmp, which submissions share):
 // CACHE/programs/<key> is a symlink to the folder <key>.XXXXXX it was built in. The
-// key is the SHA-1 of every file's relative path, mode and bytes plus the build
-// commands, so a program is built once and rebuilt when any file changes. The build
+// key is the SHA-1 of every file's relative path, mode and bytes (a single source's
+// headers beside it included) plus the build commands, each field given with its
+// length so no name or content can pass for another program's, so a program is built
+// once and rebuilt when any file changes. The build
 // happens in its fresh folder and is published by creating the symlink (atomic), so
 // two judges building the same program at once are safe: the loser removes its copy
 // and uses the winner's. The folder never moves after its build, so a `run` script

@@ -103,6 +103,42 @@ TEST_F(ProgramBuild, CppSourcesCompileTogetherWithValidateHOnTheIncludePathAndAr
   EXPECT_EQ(exit_code(third.command), 43);
 }
 
+// Polygon's files/: testlib.h beside the interactor, and the checker and a generator
+// beside them too (each a program of its own, not compiled with it).
+TEST_F(ProgramBuild, SingleSourceIsBuiltWithTheHeadersOfItsFolderBesideIt) {
+  write("files/testlib.h", "#define VERDICT 42\n");
+  write("files/interactor.cpp", "#include \"testlib.h\"\nint main() { return VERDICT; }\n");
+  write("files/check.cpp", "int main() { return 1; }\n");
+  write("files/notes.txt", "not a header\n");
+  const BuiltProgram first = build_package_program(package() / "files/interactor.cpp", cache());
+  EXPECT_EQ(first.form, "C++ sources");
+  EXPECT_EQ(exit_code(first.command), 42) << last_output;
+  EXPECT_FALSE(build_package_program(package() / "files/interactor.cpp", cache()).built_now);
+  write("files/testlib.h", "#define VERDICT 43\n");  // the header is in the key
+  const BuiltProgram second = build_package_program(package() / "files/interactor.cpp", cache());
+  EXPECT_TRUE(second.built_now);
+  EXPECT_EQ(exit_code(second.command), 43);
+  write("files/notes.txt", "still not a header\n");  // what the build does not read is not
+  EXPECT_FALSE(build_package_program(package() / "files/interactor.cpp", cache()).built_now);
+}
+
+// The key gives every name and content with its length: a file name holding what a
+// separator-joined key would read as "the next file" cannot stand for two files.
+TEST_F(ProgramBuild, AFileNameCannotPassForAnotherFoldersFiles) {
+  const std::string main_py =
+      "import os, sys\nsys.exit(42 if os.path.exists(os.path.join(os.path.dirname(os.path.abspath(__file__)), "
+      "'b')) else 43)\n";
+  write("two/__main__.py", main_py);
+  write("two/a", "x");
+  write("two/b", "C");
+  write("one/__main__.py", main_py);
+  write("one/a\n-\n1\nx\nb", "C");  // "\na\n-\n1\nx" + "\nb\n-\n1\nC" read as one name
+  EXPECT_EQ(exit_code(build_package_program(package() / "two", cache()).command), 42);
+  const BuiltProgram one = build_package_program(package() / "one", cache());
+  EXPECT_TRUE(one.built_now);
+  EXPECT_EQ(exit_code(one.command), 43);
+}
+
 TEST_F(ProgramBuild, SingleCFileIsCompiledWithGcc) {
   write("v.c", "#include <math.h>\nint main(void) { return (int)sqrt(42.0 * 42.0); }\n");
   const BuiltProgram built = build_package_program(package() / "v.c", cache());

@@ -30,7 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
-#include "grade/verdict.hpp"
+#include "base/verdict.hpp"
 
 namespace judge {
 

@@ -6,11 +6,34 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
+#include <string>
 #include <vector>
 
-namespace judge {
+#include "base/private_folder.hpp"
 
-CpuClaim CpuClaim::claim(const std::filesystem::path& lock_dir) {
+namespace judge {
+namespace fs = std::filesystem;
+
+fs::path default_cpu_lock_dir() {
+  if (::geteuid() == 0) return "/run/judge/cpu-locks";
+  if (const char* runtime = std::getenv("XDG_RUNTIME_DIR"); runtime != nullptr && *runtime == '/')
+    return fs::path(runtime) / "judge-cpu-locks";
+  return "/tmp/judge-cpu-locks-" + std::to_string(::geteuid());
+}
+
+namespace {
+
+// The lock folder, opened and checked (base/private_folder.hpp). For the default
+// root place, /run/judge is checked as well: it is made there too.
+UniqueFd open_lock_dir(const fs::path& lock_dir) {
+  if (lock_dir == "/run/judge/cpu-locks") return open_private_path("/run", "judge/cpu-locks");
+  return open_private_path(lock_dir.parent_path(), lock_dir.filename());
+}
+
+}  // namespace
+
+CpuClaim CpuClaim::claim(const fs::path& lock_dir) {
   CpuClaim result;
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -20,12 +43,10 @@ CpuClaim CpuClaim::claim(const std::filesystem::path& lock_dir) {
     if (CPU_ISSET(cpu, &set)) allowed.push_back(cpu);
   if (allowed.empty()) return result;
 
-  std::error_code ec;
-  std::filesystem::create_directories(lock_dir, ec);
-  ::chmod(lock_dir.c_str(), 01777);  // shared by every user's judges, like /tmp
+  const UniqueFd dir = open_lock_dir(lock_dir);
   for (int cpu : allowed) {
-    const std::string path = (lock_dir / std::to_string(cpu)).string();
-    UniqueFd fd(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666));
+    // No link is followed: the folder is this user's alone, and O_NOFOLLOW keeps it so.
+    UniqueFd fd(::openat(dir.get(), std::to_string(cpu).c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
     if (!fd.valid()) continue;
     if (::flock(fd.get(), LOCK_EX | LOCK_NB) == 0) {
       result.cpu_ = cpu;

@@ -2,10 +2,15 @@
 
 #include <sched.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <thread>
+
+#include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 
 namespace judge {
 namespace {
@@ -36,6 +41,29 @@ TEST(CpuClaim, ConcurrentClaimsGetDifferentCpusWhileThereAreEnough) {
   EXPECT_TRUE(again.exclusive());
   EXPECT_EQ(again.cpu(), released);
   fs::remove_all(pattern);
+}
+
+// Issue 28: /tmp/judge-cpu-locks, planted as a link to a 0700 folder, was made 1777 by
+// a root judge, which created its lock file in it. A lock folder that is a link is
+// refused now, and what it points to is left as it was.
+TEST(CpuClaim, ALockFolderThatIsALinkIsRefusedAndItsTargetUntouched) {
+  const TempDir scratch("cpu-claim-");
+  const fs::path& dir = scratch.path();
+  fs::create_directory(dir / "victim");
+  ::chmod((dir / "victim").c_str(), 0700);
+  fs::create_directory_symlink(dir / "victim", dir / "judge-cpu-locks");
+  EXPECT_THROW(CpuClaim::claim(dir / "judge-cpu-locks"), ConfigError);
+  struct stat st {};
+  ASSERT_EQ(::stat((dir / "victim").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0700u);
+  EXPECT_TRUE(fs::is_empty(dir / "victim"));
+  // Where it claims by default is the user's own: root's under /run, no one's /tmp name.
+  const fs::path place = default_cpu_lock_dir();
+  if (::geteuid() == 0) {
+    EXPECT_EQ(place, "/run/judge/cpu-locks");
+  } else {
+    EXPECT_NE(place, "/tmp/judge-cpu-locks");
+  }
 }
 
 // On a thread of its own: the set is the calling thread's.

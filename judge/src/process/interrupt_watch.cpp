@@ -1,17 +1,15 @@
 #include "process/interrupt_watch.hpp"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <system_error>
 
+#include "process/proc_stat.hpp"
 #include "process/process.hpp"
 
 namespace judge {
@@ -21,52 +19,25 @@ namespace {
 // the main thread has unwound: a test started meanwhile lives at most this long.
 constexpr int rekill_interval_ms = 10;
 
-// The parent pid of `pid` from /proc/PID/stat, or -1. Read with plain system calls
-// into a fixed buffer: the line is "pid (comm) state ppid ...", and comm may hold
-// spaces and parentheses, so the fields are read after the last ')'.
-pid_t parent_of(long pid) {
-  char path[64];
-  std::snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  char line[512];
-  const ssize_t n = ::read(fd, line, sizeof line - 1);
-  ::close(fd);
-  if (n <= 0) return -1;
-  line[n] = '\0';
-  const char* close = std::strrchr(line, ')');
-  char state = 0;
-  long ppid = -1;
-  if (close == nullptr || std::sscanf(close + 1, " %c %ld", &state, &ppid) != 2) return -1;
-  return static_cast<pid_t>(ppid);
-}
-
 }  // namespace
 
 Interrupted::Interrupted(int signal)
     : std::runtime_error("interrupted by " + signal_name(signal)), signal_(signal) {}
 
 int kill_child_groups() {
-  const pid_t self = ::getpid();
   int found = 0;
-  DIR* dir = ::opendir("/proc");
-  if (dir == nullptr) return 0;
-  while (const dirent* entry = ::readdir(dir)) {
-    char* end = nullptr;
-    const long pid = std::strtol(entry->d_name, &end, 10);
-    if (end == entry->d_name || *end != '\0' || pid <= 0) continue;
-    if (parent_of(pid) != self) continue;
+  // The judge's children, from the one /proc reader (process/proc_stat.hpp).
+  for (const pid_t pid : children_of_self()) {
     // Every child the judge starts leads a process group of its own (process/process.cpp),
     // which holds its descendants unless they left it; those that did (setsid) are
     // reparented to the judge, a child subreaper, once their parent dies, and are
     // found here on the next round. The main thread may reap the child between
     // this look and the kill; the kill could then only reach another process if
     // the pid were reused within those microseconds (the race of any kill by pid).
-    ::kill(static_cast<pid_t>(-pid), SIGKILL);
-    ::kill(static_cast<pid_t>(pid), SIGKILL);
+    ::kill(-pid, SIGKILL);
+    ::kill(pid, SIGKILL);
     ++found;
   }
-  ::closedir(dir);
   return found;
 }
 

@@ -1,7 +1,10 @@
 #include "process/private_tmpdir.hpp"
 
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <initializer_list>
@@ -72,6 +75,57 @@ TEST_F(TmpdirEnvironment, AnUnwritableTmpdirIsAConfigErrorThatSaysWhatToSet) {
   } catch (const ConfigError& error) {
     EXPECT_NE(std::string(error.what()).find("TMPDIR"), std::string::npos) << error.what();
   }
+}
+
+// Issue 28: run folders of judges killed by SIGKILL stayed in /dev/shm for good. The
+// next judge removes a folder of its user's whose lock it can take and that says a
+// judge locked it (.judge-run-lock); a folder whose judge lives (its lock held), one
+// without the marker (a judge of an older version, or one still being made) and one
+// of another user are left alone.
+TEST_F(TmpdirEnvironment, RunFoldersOfDeadJudgesAreSweptAndNoOthers) {
+  auto make_run_folder = [&](const std::string& name, bool marker) {
+    fs::create_directory(base / name);
+    ::chmod((base / name).c_str(), 0711);
+    if (marker) std::ofstream(base / name / ".judge-run-lock");
+    std::ofstream(base / name / "left.o") << "object";
+  };
+  make_run_folder("judge-run-dead01", true);
+  make_run_folder("judge-run-alive1", true);
+  make_run_folder("judge-run-oldver", false);
+  make_run_folder("not-a-run-folder", true);
+  const UniqueFd alive(::open((base / "judge-run-alive1").c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  ASSERT_EQ(::flock(alive.get(), LOCK_EX), 0);  // as a living judge holds it
+  if (::geteuid() == 0) {
+    make_run_folder("judge-run-theirs", true);
+    ASSERT_EQ(::chown((base / "judge-run-theirs").c_str(), 65534, 65534), 0);
+  }
+  fs::path made;
+  {
+    const PrivateTmpdir tmpdir;  // sweeps as it is made
+    made = tmpdir.path();
+    EXPECT_TRUE(fs::exists(made / ".judge-run-lock"));
+    EXPECT_FALSE(fs::exists(base / "judge-run-dead01"));
+    for (const char* kept : {"judge-run-alive1", "judge-run-oldver", "not-a-run-folder"})
+      EXPECT_TRUE(fs::exists(base / kept / "left.o")) << kept;
+    if (::geteuid() == 0) {
+      EXPECT_TRUE(fs::exists(base / "judge-run-theirs" / "left.o"));
+    }
+    // A second judge meanwhile leaves the first one's folder alone.
+    const UniqueFd base_fd(::open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    EXPECT_EQ(sweep_dead_run_folders(base_fd, base), 0);
+    EXPECT_TRUE(fs::exists(made));
+  }
+  EXPECT_FALSE(fs::exists(made));
+}
+
+// The run folder is made under a base folder only when nobody else can rename what is
+// made in it (sticky, or not writable by others): else the judge refuses.
+TEST_F(TmpdirEnvironment, ABaseOthersCanRenameInIsRefused) {
+  ::chmod(base.c_str(), 0777);
+  EXPECT_THROW(PrivateTmpdir(), ConfigError);
+  ::chmod(base.c_str(), 01777);
+  EXPECT_NO_THROW(PrivateTmpdir());
+  ::chmod(base.c_str(), 0700);
 }
 
 }  // namespace

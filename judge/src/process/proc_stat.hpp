@@ -43,8 +43,8 @@ std::vector<ProcStat> list_processes(const std::string& proc_root = "/proc");
 std::vector<pid_t> children_of(pid_t parent, const std::string& proc_root = "/proc");
 
 // The same from the process's own /proc/PID/task/*/children lists (a few small
-// files: the judge asks after every test, and a scan of every process costs ~0.5 ms
-// on a busy machine); the scan where the kernel keeps no such lists
+// files: the judge asks after every test, and a scan of every process grows with the
+// machine's process count); the scan where the kernel keeps no such lists
 // (CONFIG_PROC_CHILDREN off).
 std::vector<pid_t> children_of_process(pid_t parent, const std::string& proc_root = "/proc");
 std::vector<pid_t> children_of_self();

@@ -59,6 +59,34 @@ struct ChildSetup : bp::extend::handler {
     return ::setrlimit(resource, &limit) == 0;
   }
 
+  // judge-box finds its report socket at 3, the watched file at 4 and the files it
+  // copies at 5, 6, ...: each is first duplicated above all of those numbers (so that
+  // placing one never overwrites another still to be placed), then put in its place;
+  // dup2 leaves the placed copy without close-on-exec (judge-box sets it again, so the
+  // program never holds one), the duplicates above keep it and go at exec.
+  template <typename Executor>
+  void place_box_descriptors(Executor& exec) const {
+    int sources[2 + SpawnRequest::max_box_fds];
+    int targets[2 + SpawnRequest::max_box_fds];
+    std::size_t count = 0;
+    sources[count] = box_report_fd;
+    targets[count++] = 3;
+    if (request->box_watch_fd >= 0) {
+      sources[count] = request->box_watch_fd;
+      targets[count++] = 4;
+    }
+    for (const auto& fd : request->box_fds) {
+      sources[count] = fd->get();
+      targets[count] = 5 + static_cast<int>(count - (request->box_watch_fd >= 0 ? 2 : 1));
+      ++count;
+    }
+    const int above = 5 + static_cast<int>(request->box_fds.size());
+    for (std::size_t i = 0; i < count; ++i)
+      if ((sources[i] = ::fcntl(sources[i], F_DUPFD_CLOEXEC, above)) < 0) fail(exec, "fcntl(F_DUPFD) for the box");
+    for (std::size_t i = 0; i < count; ++i)
+      if (::dup2(sources[i], targets[i]) < 0) fail(exec, "dup2 for the box");
+  }
+
   template <typename Executor>
   void on_exec_setup(Executor& exec) const {
     // Its own process group, so that one killpg() reaches every process it starts.
@@ -88,14 +116,7 @@ struct ChildSetup : bp::extend::handler {
     // Nothing but 0, 1, 2 survives exec. Marking (not closing) keeps Boost's error
     // pipe usable until exec.
     if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0) fail(exec, "close_range");
-    if (box_report_fd >= 0) {
-      // judge-box finds its report socket at 3; dup2 leaves the copy without
-      // close-on-exec (judge-box sets it again, so the program never holds it).
-      if (box_report_fd == 3 ? ::fcntl(3, F_SETFD, 0) != 0 : ::dup2(box_report_fd, 3) < 0)
-        fail(exec, "dup2(report socket)");
-    }
-    // After the report socket, which may have been 4: the watched file is >= 5.
-    if (request->box_watch_fd >= 5 && ::dup2(request->box_watch_fd, 4) < 0) fail(exec, "dup2(watched file)");
+    if (box_report_fd >= 0) place_box_descriptors(exec);
 
     if (request->cpu >= 0) {
       cpu_set_t set;
@@ -157,6 +178,9 @@ Process Process::spawn(const SpawnRequest& request) {
   for (const auto& [key, value] : request.extra_env) env[key] = value;
   std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
 
+  if (request.box_fds.size() > SpawnRequest::max_box_fds)
+    throw JudgeFault(fmt::format("spawn: {} descriptors for the box, at most {}", request.box_fds.size(),
+                                 SpawnRequest::max_box_fds));
   Process process;
   if (request.boxed) {
     process.box_ = BoxChannel::open();

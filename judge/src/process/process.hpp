@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -20,7 +21,7 @@
 #include "base/unique_fd.hpp"
 #include "process/environment.hpp"
 #include "box/box_channel.hpp"
-#include "process/exit_facts.hpp"
+#include "base/exit_facts.hpp"
 
 namespace judge {
 
@@ -58,6 +59,10 @@ struct SpawnRequest {
   // Boxed: a descriptor (>= 5) the box gets as 4: the interactor's /proc/PID/stat,
   // read by the box to tell whether the interactor is still starting (judge-box, 4c).
   int box_watch_fd = -1;
+  // Boxed: descriptors the box gets as 5, 6, ... in this order: the files and folders it
+  // copies in and out (box/sandbox.hpp boxed_command), at most max_box_fds.
+  std::vector<std::shared_ptr<UniqueFd>> box_fds;
+  static constexpr std::size_t max_box_fds = 16;
 };
 
 // A judge-box that reported its program's end and is still exiting (it tears down

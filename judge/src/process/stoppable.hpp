@@ -1,5 +1,5 @@
 // run_stoppable: a command that runs tests, stopped cleanly by SIGINT, SIGTERM or
-// SIGHUP (`judge verify`, `judge stress`; `judge run` says more, cli/run_command.cpp).
+// SIGHUP (`judge verify`, `judge stress`; `judge run` says more, judge_run/run_command.cpp).
 // The watch (interrupt_watch.hpp) kills the test's processes and `body` unwinds from
 // where it waited; then every process the judge started is killed and reaped, the
 // private TMPDIR (private_tmpdir.hpp) goes, and the exit status is 128 + the signal.

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "process/exit_facts.hpp"
+#include "base/exit_facts.hpp"
 
 namespace judge {
 

@@ -4,16 +4,21 @@
 
 #include <fmt/core.h>
 
+#include "base/atomic_file.hpp"
+#include "base/json_text.hpp"
 #include "base/output_file.hpp"
+#include "base/printable.hpp"
 #include "report/html_report.hpp"
 #include "report/junit.hpp"
 #include "report/run_report.hpp"
+#include "report/standings.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
 
 void print_warnings(const std::vector<std::string>& warnings) {
-  for (const auto& warning : warnings) std::fprintf(stderr, "judge: warning: %s\n", warning.c_str());
+  for (const auto& warning : warnings)
+    std::fprintf(stderr, "judge: warning: %s\n", printable_line(warning).c_str());
 }
 
 void write_reports(const fs::path& dir, const BatchPlan& plan, const BatchGrades& grades,
@@ -54,6 +59,21 @@ int report_batch(const fs::path& dir, const ReportFiles& files, bool quiet, bool
   const int status = exit_status_for_batch(grades.graded);
   if (status == 3) return 3;
   return grades.standings.complete() ? status : 1;
+}
+
+void write_result(const fs::path& dir, const BatchPlan& plan, const GradedSubmission& graded) {
+  if (!graded.result) return;
+  const fs::path file = batch_files::result(dir, plan.submissions[graded.submission]);
+  fs::create_directories(file.parent_path());
+  write_file_atomically(file, json_text(to_json(*graded.result), 2) + "\n");
+}
+
+void write_results_and_standings(const fs::path& dir, const BatchPlan& plan,
+                                 const BatchGrades& grades) {
+  for (const auto& graded : grades.graded) write_result(dir, plan, graded);
+  write_file_atomically(batch_files::standings_json(dir),
+                        json_text(standings_to_json(grades.standings), 2) + "\n");
+  write_file_atomically(batch_files::standings_csv(dir), standings_to_csv(grades.standings));
 }
 
 }  // namespace judge

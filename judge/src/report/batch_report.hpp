@@ -1,4 +1,5 @@
-// `judge report DIR`: the standings of a batch folder on the terminal, and the
+// A batch folder's results written (DIR/results/, standings.json, standings.csv),
+// and `judge report DIR`: the standings of a batch folder on the terminal, and the
 // files asked for: the HTML report (html_report), the standings CSV, JUnit XML
 // (junit). `judge batch --html/--junit` and `judge merge` write theirs the same way.
 #pragma once
@@ -10,6 +11,13 @@
 #include "batch/dir.hpp"
 
 namespace judge {
+
+// Writes DIR/results/<participant>/<problem>.json for one graded submission.
+void write_result(const std::filesystem::path& dir, const BatchPlan& plan,
+                  const GradedSubmission& graded);
+// Writes every graded result and the standings (JSON and CSV).
+void write_results_and_standings(const std::filesystem::path& dir, const BatchPlan& plan,
+                                 const BatchGrades& grades);
 
 struct ReportFiles {
   std::optional<std::filesystem::path> html;

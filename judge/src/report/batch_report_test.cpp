@@ -25,6 +25,20 @@ void write_batch(const fs::path& dir, const std::vector<nlohmann::json>& records
   for (const auto& record : records) journal.append(record);
 }
 
+// A batch's results are `judge run`'s verdict JSON of the same facts.
+TEST(BatchReport, EachResultIsTheJudgeRunJson) {
+  TempDir dir;
+  const BatchPlan plan = sample_plan();
+  const BatchGrades grades = grade_records(plan, sample_records(plan));
+  write_results_and_standings(dir.path(), plan, grades);
+  const nlohmann::json json = nlohmann::json::parse(read(batch_files::result(dir.path(), plan.submissions[2])));
+  EXPECT_EQ(json["verdict"], "WA");
+  EXPECT_EQ(json["tests"][1]["verdict"], "WA");
+  EXPECT_EQ(json["tests"][1]["queries"], 7);
+  EXPECT_EQ(json["time_limit_ms"], 1000);
+  EXPECT_NE(read(batch_files::standings_csv(dir.path())).find("2,bob,0.00,0.00,WA"), std::string::npos);
+}
+
 TEST(BatchReport, WritesTheFilesAskedFor) {
   TempDir dir;
   write_batch(dir.path(), sample_records(sample_plan()));

@@ -7,9 +7,11 @@
 
 #include <fmt/core.h>
 
+#include "base/json_text.hpp"
 #include "base/text_file.hpp"
 #include "report/junit.hpp"
 #include "report/run_report.hpp"
+#include "report/standings.hpp"
 
 namespace judge {
 // Defined in the source CMake generates from judge/report_assets/report.html.
@@ -112,7 +114,7 @@ json html_report_data(const fs::path& dir, const BatchPlan& plan, const BatchGra
 }
 
 std::string json_for_script(const json& value) {
-  const std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+  const std::string text = json_text(value);
   std::string safe;
   safe.reserve(text.size());
   for (char c : text) {

@@ -7,18 +7,20 @@
 
 #include <fmt/format.h>
 
+#include "base/utf8.hpp"
 #include "report/standings.hpp"
 
 namespace judge {
 
 std::string xml_escape(const std::string& text) {
   // The five characters XML reserves; other control characters are not allowed in
-  // XML 1.0 at all, and are dropped.
+  // XML 1.0 at all, and are dropped; bytes that are not UTF-8 (the document says it
+  // is) are replaced as everywhere (base/utf8.hpp).
   static constexpr std::pair<char, std::string_view> entities[] = {
       {'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&apos;"}};
   std::string escaped;
   escaped.reserve(text.size());
-  for (char c : text) {
+  for (char c : valid_utf8(text)) {
     const auto* entity = std::find_if(std::begin(entities), std::end(entities),
                                       [c](const auto& pair) { return pair.first == c; });
     if (entity != std::end(entities)) escaped += entity->second;

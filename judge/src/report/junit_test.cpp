@@ -45,5 +45,9 @@ TEST(Junit, EscapesAndDropsForbiddenCharacters) {
   EXPECT_EQ(xml_escape("a<b>&\"c'\x01\tz\n"), "a&lt;b&gt;&amp;&quot;c&apos;\tz\n");
 }
 
+TEST(Junit, BytesThatAreNotUtf8AreReplacedAndControlsDropped) {
+  EXPECT_EQ(xml_escape("bad\xff<\x1b[2J>"), "bad\xEF\xBF\xBD&lt;[2J&gt;");
+}
+
 }  // namespace
 }  // namespace judge

@@ -11,6 +11,7 @@
 
 #include <fmt/core.h>
 
+#include "base/json_text.hpp"
 #include "base/printable.hpp"
 #include "box/sandbox.hpp"
 
@@ -180,7 +181,7 @@ std::string format_test_line(const TestOutcome& test, std::size_t name_width) {
   if (!used.is_null() && !limit.is_null())
     queries = fmt::format("{:>7}/{:<7} queries", used.get<long long>(), limit.get<long long>());
   std::string line = fmt::format(
-      "  {:<{}}  {:<4} {:>6} ms {:>7.1f} MiB  {}", test.name, name_width,
+      "  {:<{}}  {:<4} {:>6} ms {:>7.1f} MiB  {}", printable_line(test.name), name_width,
       verdict_name(test.decision.verdict), facts.submission.exit.cpu_ms,
       static_cast<double>(facts.submission.exit.peak_kib) / 1024.0, queries);
   if (!test.repeats.empty()) {
@@ -194,11 +195,11 @@ std::string format_test_line(const TestOutcome& test, std::size_t name_width) {
     if (message.size() > 300) message = message.substr(0, 300) + "...";
     for (char& c : message)
       if (c == '\n') c = ' ';
-    line += "  " + message;
+    line += "  " + printable_line(message);
     // The last thing the program said, often why it failed (a Java "Could not find or
     // load main class", an assertion, a contestant's own debug line).
     if (const std::string last = stderr_last_line(test.submission_stderr); !last.empty())
-      line += "  [stderr: " + last + "]";
+      line += "  [stderr: " + printable_line(last) + "]";
   }
   while (!line.empty() && line.back() == ' ') line.pop_back();
   return line;
@@ -228,8 +229,8 @@ std::string message_headline(Verdict verdict, const std::string& message) {
 
 std::string format_summary(const RunResult& result) {
   if (result.verdict == Verdict::CE)
-    return fmt::format("{} on {}: CE (compilation failed)\n{}", result.submission,
-                       result.problem, result.message);
+    return fmt::format("{} on {}: CE (compilation failed)\n{}", printable_line(result.submission),
+                       printable_line(result.problem), printable(result.message));
   std::size_t accepted = 0;
   std::int64_t max_cpu_ms = 0, max_memory_kib = 0;
   for (const auto& test : result.tests) {
@@ -240,7 +241,7 @@ std::string format_summary(const RunResult& result) {
   std::string summary = fmt::format(
       "{} on {}: {}  {}/{} tests AC{}, score {:g}/{:g}, max CPU {} ms of {} ms, max memory "
       "{:.1f} MiB of {} MiB",
-      result.submission, result.problem, verdict_name(result.verdict), accepted,
+      printable_line(result.submission), printable_line(result.problem), verdict_name(result.verdict), accepted,
       result.tests_planned,
       result.tests.size() < result.tests_planned
           ? fmt::format(" ({} not run)", result.tests_planned - result.tests.size())
@@ -255,12 +256,12 @@ std::string format_summary(const RunResult& result) {
   const nlohmann::json& extra = result.score.top_level;
   for (const auto& [key, value] : extra.items()) {
     if (key.rfind("max_", 0) == 0 && extra.contains(key + "_test") && !value.is_null())
-      summary += fmt::format("\n  {} {} (test {})", key, value.dump(),
-                             extra[key + "_test"].get<std::string>());
+      summary += fmt::format("\n  {} {} (test {})", key, printable_line(json_text(value)),
+                             printable_line(extra[key + "_test"].get<std::string>()));
   }
   if (extra.contains("subtasks")) {
     for (const auto& subtask : extra["subtasks"])
-      summary += fmt::format("\n  subtask {:<3} {:>5g}/{:<5g} {}", subtask["name"].get<std::string>(),
+      summary += fmt::format("\n  subtask {:<3} {:>5g}/{:<5g} {}", printable_line(subtask["name"].get<std::string>()),
                              subtask["points"].get<double>(), subtask["max_points"].get<double>(),
                              subtask["verdict"].get<std::string>());
   }

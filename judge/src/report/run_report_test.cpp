@@ -151,5 +151,20 @@ TEST(Report, TestLineShowsVerdictFiguresAndMessage) {
   EXPECT_NE(summary.find("0/1 tests AC"), std::string::npos);
 }
 
+// Issue 28: a submission's path and an interactor's message cleared the screen and
+// set the window title. The terminal gets them escaped (base/printable.hpp).
+TEST(RunReport, TheTerminalGetsNoEscapeSequence) {
+  RunResult result = sample_result();
+  result.submission = "x\x1b[2J.py";
+  result.tests[0].name = "01\x1b]0;owned\x07";
+  result.tests[0].decision = {Verdict::WA, "got \x1b[31mred\xc2\x9b"};
+  const std::string shown = format_test_line(result.tests[0], 10) + format_summary(result);
+  EXPECT_EQ(shown.find('\x1b'), std::string::npos) << shown;
+  EXPECT_EQ(shown.find('\x07'), std::string::npos) << shown;
+  EXPECT_EQ(shown.find("\xc2\x9b"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("x\\x1b[2J.py"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("got \\x1b[31mred"), std::string::npos) << shown;
+}
+
 }  // namespace
 }  // namespace judge

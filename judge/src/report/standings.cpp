@@ -6,15 +6,25 @@
 
 #include <fmt/format.h>
 
+#include "base/printable.hpp"
+#include "base/utf8.hpp"
+
 namespace judge {
 
 namespace {
 
-// Totals are compared as shown: in hundredths.
-long long hundredths(double score) { return std::llround(score * 100); }
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+// A cell of text that is not the judge's own (a participant's folder name, a problem's
+// name): valid UTF-8 (base/utf8.hpp), and neutralised as OWASP's "CSV Injection"
+// advice says: a cell a spreadsheet would take as a formula (it starts with = + - @,
+// a tab or a carriage return) gets a single quote in front and is quoted, so
+// `=HYPERLINK(...)` shows as text. The judge's own numbers (rank, total, scores) are
+// written as numbers and never pass through here: a negative score stays a number.
+// Then RFC 4180 quoting.
+std::string csv_text_field(const std::string& raw) {
+  std::string text = valid_utf8(raw);
+  const bool formula = !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
+  if (formula) text.insert(0, "'");
+  if (!formula && text.find_first_of(",\"\n\r") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) {
     if (c == '"') quoted += '"';
@@ -26,59 +36,7 @@ std::string csv_field(const std::string& text) {
 }  // namespace
 
 std::string format_score(double score) {
-  return fmt::format("{:.2f}", static_cast<double>(hundredths(score)) / 100.0);
-}
-
-Standings make_standings(const BatchPlan& plan, const std::vector<GradedSubmission>& graded) {
-  Standings standings;
-  std::map<std::string, std::size_t> column;
-  for (const auto& problem : plan.problems) {
-    column[problem.name] = standings.problems.size();
-    standings.problems.push_back(problem.name);
-    const double max_score =
-        problem.scoring.is_object() && problem.scoring.contains("max_score") &&
-                problem.scoring["max_score"].is_number()
-            ? problem.scoring["max_score"].get<double>()
-            : 0.0;
-    standings.max_scores.push_back(max_score);
-    standings.max_total += max_score;
-  }
-  std::map<std::string, StandingsRow> rows;
-  for (const auto& entry : graded) {
-    const PlannedSubmission& submission = plan.submissions[entry.submission];
-    StandingsRow& row = rows[submission.participant];
-    if (row.cells.empty()) {
-      row.participant = submission.participant;
-      row.cells.resize(standings.problems.size());
-      for (std::size_t p = 0; p < standings.problems.size(); ++p)
-        row.cells[p].max_score = standings.max_scores[p];
-    }
-    StandingsCell& cell = row.cells[column.at(submission.problem)];
-    cell.submitted = true;
-    cell.tests_planned = entry.tests_planned;
-    cell.tests_finished = entry.tests_finished;
-    standings.tests_planned += entry.tests_planned;
-    standings.tests_finished += entry.tests_finished;
-    if (!entry.result) continue;
-    cell.graded = true;
-    cell.score = entry.result->score.score;
-    cell.max_score = entry.result->score.max_score;
-    cell.verdict = entry.result->verdict;
-    for (const auto& test : entry.result->tests)
-      cell.tests_ac += test.decision.verdict == Verdict::AC ? 1 : 0;
-    row.total += cell.score;
-  }
-  for (auto& [name, row] : rows) standings.rows.push_back(std::move(row));
-  std::stable_sort(standings.rows.begin(), standings.rows.end(),
-                   [](const StandingsRow& a, const StandingsRow& b) {
-                     return hundredths(a.total) > hundredths(b.total);
-                   });
-  for (std::size_t i = 0; i < standings.rows.size(); ++i) {
-    const bool tie = i > 0 && hundredths(standings.rows[i].total) ==
-                                  hundredths(standings.rows[i - 1].total);
-    standings.rows[i].rank = tie ? standings.rows[i - 1].rank : i + 1;
-  }
-  return standings;
+  return fmt::format("{:.2f}", static_cast<double>(score_hundredths(score)) / 100.0);
 }
 
 std::string cell_verdict_text(const StandingsCell& cell) {
@@ -124,10 +82,10 @@ nlohmann::json standings_to_json(const Standings& standings) {
 std::string standings_to_csv(const Standings& standings) {
   std::string csv = "rank,participant,total";
   for (const auto& problem : standings.problems)
-    csv += "," + csv_field(problem) + "," + csv_field(problem + " verdict");
+    csv += "," + csv_text_field(problem) + "," + csv_text_field(problem + " verdict");
   csv += "\n";
   for (const auto& row : standings.rows) {
-    csv += fmt::format("{},{},{}", row.rank, csv_field(row.participant), format_score(row.total));
+    csv += fmt::format("{},{},{}", row.rank, csv_text_field(row.participant), format_score(row.total));
     for (const auto& cell : row.cells) {
       if (!cell.submitted) {
         csv += ",,";
@@ -141,13 +99,15 @@ std::string standings_to_csv(const Standings& standings) {
 }
 
 std::string format_standings_table(const Standings& standings, std::size_t max_rows) {
+  // Names are escaped for the terminal (base/printable.hpp) before they are measured.
   std::size_t name_width = 11;
-  for (const auto& row : standings.rows) name_width = std::max(name_width, row.participant.size());
+  for (const auto& row : standings.rows) name_width = std::max(name_width, printable_line(row.participant).size());
   std::vector<std::size_t> widths;
   std::string text = fmt::format("{:>4}  {:<{}} {:>8}", "rank", "participant", name_width, "total");
   for (const auto& problem : standings.problems) {
-    widths.push_back(std::max<std::size_t>(problem.size(), 16));
-    text += fmt::format("  {:<{}}", problem, widths.back());
+    const std::string shown = printable_line(problem);
+    widths.push_back(std::max<std::size_t>(shown.size(), 16));
+    text += fmt::format("  {:<{}}", shown, widths.back());
   }
   text += "\n";
   std::size_t shown = 0;
@@ -157,7 +117,7 @@ std::string format_standings_table(const Standings& standings, std::size_t max_r
       break;
     }
     std::string line =
-        fmt::format("{:>4}  {:<{}} {:>8}", row.rank, row.participant, name_width, format_score(row.total));
+        fmt::format("{:>4}  {:<{}} {:>8}", row.rank, printable_line(row.participant), name_width, format_score(row.total));
     for (std::size_t p = 0; p < row.cells.size(); ++p) {
       const StandingsCell& cell = row.cells[p];
       const std::string shown_cell =

@@ -1,56 +1,20 @@
-// Standings: one row per participant, one column pair (score, verdict) per problem,
-// the total, and the rank. Rows are ordered by total (descending), then by name;
-// participants whose totals are equal as shown (2 decimals) share a rank and the
-// next rank skips ("1, 2, 2, 4"), as contest standings do. A problem a participant
-// did not submit counts 0 and shows empty; one not fully graded yet shows
-// "pending". Nothing time-dependent is in here, so a resumed or merged batch has
-// byte-identical standings.
+// Standings shown: as JSON (standings.json), CSV (standings.csv, with cells a
+// spreadsheet would run neutralised) and a table for the terminal. batch/standings.hpp
+// computes them.
 #pragma once
 
-#include <optional>
+#include <cstddef>
 #include <string>
-#include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "batch/plan.hpp"
-#include "batch/results.hpp"
+#include "batch/standings.hpp"
 
 namespace judge {
-
-struct StandingsCell {
-  bool submitted = false;
-  bool graded = false;   // every test finished (or CE)
-  double score = 0;
-  double max_score = 0;
-  std::optional<Verdict> verdict;  // once graded
-  std::size_t tests_ac = 0;
-  std::size_t tests_finished = 0;
-  std::size_t tests_planned = 0;
-};
 
 // What a cell shows as its verdict: "AC", ...; "pending" when submitted but not
 // graded yet; "" when not submitted.
 std::string cell_verdict_text(const StandingsCell& cell);
-
-struct StandingsRow {
-  std::size_t rank = 0;
-  std::string participant;
-  double total = 0;
-  std::vector<StandingsCell> cells;  // one per problem, in Standings::problems order
-};
-
-struct Standings {
-  std::vector<std::string> problems;  // by name
-  std::vector<double> max_scores;     // per problem
-  double max_total = 0;
-  std::vector<StandingsRow> rows;     // ranked
-  std::size_t tests_planned = 0;
-  std::size_t tests_finished = 0;
-  bool complete() const { return tests_finished == tests_planned; }
-};
-
-Standings make_standings(const BatchPlan& plan, const std::vector<GradedSubmission>& graded);
 
 // A score as standings show it: 2 decimals ("87.35", "100.00").
 std::string format_score(double score);

@@ -11,12 +11,13 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/memory_file.hpp"
 #include "base/text_file.hpp"
 #include "box/sandbox.hpp"
 #include "run/interactor_report.hpp"
 #include "process/tool_run.hpp"
 #include "run/relay.hpp"
-#include "run/watched_process.hpp"
+#include "box/watched_process.hpp"
 #include "grade/testlib_convention.hpp"
 
 namespace judge {
@@ -40,12 +41,10 @@ UniqueFd open_for_reading(const fs::path& path) {
 
 Interaction::Interaction(InteractionRequest request)
     : request_(std::move(request)),
-      submission_stderr_path_(request_.work_dir / "submission.stderr"),
-      interactor_stderr_path_(request_.work_dir / "interactor.stderr"),
-      submission_output_path_(request_.work_dir / "submission.out") {}
+      interactor_stderr_path_(request_.work_dir / "interactor.stderr") {}
 
 Interaction::~Interaction() {
-  // Removed once a later test runs, off this test's path (run/test_resources.hpp).
+  // Removed once a later test runs, off this test's path (run/resources_ahead.hpp).
   if (request_.resources != nullptr && wiring_.cgroup) request_.resources->retire(std::move(*wiring_.cgroup));
 }
 
@@ -61,7 +60,13 @@ void Interaction::wire() {
   // is given as stdin/stdout/stderr, never the other's ends.
   if (request_.mode == PassMode::offline) wire_files();
   else wire_pipes();
-  wiring_.submission_stderr = open_for_writing(submission_stderr_path_.c_str());
+  // The submission's stderr is a memory file, not a file of the run folder: what it
+  // writes or fallocates there stays within its output limit (RLIMIT_FSIZE, which
+  // shmem checks even for FALLOC_FL_KEEP_SIZE) and is charged to its memory cgroup,
+  // wherever the run folder is (base/memory_file.hpp). The judge keeps its copy of
+  // the descriptor (submission_stderr_) to read the tail in collect().
+  submission_stderr_ = make_memory_file("submission-stderr");
+  wiring_.submission_stderr = duplicate(submission_stderr_.get());
   wiring_.interactor_stderr = open_for_writing(interactor_stderr_path_.c_str());
   plan_interactor();
   plan_submission();
@@ -79,11 +84,13 @@ void Interaction::wire_pipes() {
 }
 
 void Interaction::wire_files() {
-  // The submission's output goes to a file, capped by RLIMIT_FSIZE like every file
-  // it writes (past the output limit: SIGXFSZ, OLE). The validator gets it on its
-  // stdin once the submission has ended (supervise_offline).
+  // The submission's output goes to a memory file, capped by RLIMIT_FSIZE like every
+  // file it writes (past the output limit: SIGXFSZ, OLE), fallocate included, and
+  // charged to its memory cgroup, as its stderr (base/memory_file.hpp). The validator
+  // gets it on its stdin once the submission has ended (supervise_offline).
   wiring_.submission_input = open_for_reading(request_.test_input);
-  wiring_.submission_output = open_for_writing(submission_output_path_.c_str());
+  submission_output_ = make_memory_file("submission-output");
+  wiring_.submission_output = duplicate(submission_output_.get());
 }
 
 void Interaction::plan_interactor() {
@@ -166,13 +173,15 @@ void Interaction::contain_submission() {
   spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
   settings.roots.assign(request_.submission_roots.begin(), request_.submission_roots.end());
   settings.net_namespace = request_.net_namespace;
-  // The box's setup (~1.5 ms) runs on another CPU, beside the interactor's start, and
+  // The box's setup runs on another CPU, beside the interactor's start, and
   // so does the program's own start while the interactor is still starting: the box
   // moves it to this CPU once it or the interactor waits (judge-box, 4c).
   settings.cpu = spawn.cpu;
   settings.watch_interactor = request_.mode != PassMode::offline;
   spawn.cpu = -1;
-  spawn.argv = boxed_command(request_.submission_command, settings);
+  BoxedCommand boxed = boxed_command(request_.submission_command, settings);
+  spawn.argv = std::move(boxed.argv);
+  spawn.box_fds = std::move(boxed.fds);
   spawn.boxed = true;
   spawn.environment = program_environment("/box", "/tmp");
   if (wiring_.cgroup->limits_memory()) spawn.limits.address_space_kib = 0;
@@ -219,7 +228,7 @@ void Interaction::spawn() {
   // Both programs run (a boxed submission has exec'd: Process::spawn waited for the
   // box's "exec"; pinned, on the test's CPU, not the judge's) and the judge has nothing
   // to do but wait: the folders and cgroups of the tests before and after this one are
-  // dealt with now, off every test's path (run/test_resources.hpp).
+  // dealt with now, off every test's path (run/resources_ahead.hpp).
   if (request_.resources != nullptr) request_.resources->while_test_runs();
 }
 
@@ -279,7 +288,7 @@ void Interaction::supervise() {
 
 // Every child the judge did not start for this test is ended, but judge-boxes that
 // reported and are still exiting (this test's, earlier tests'): they are reaped
-// while a later test runs (run/test_resources.hpp). Without TestResources, this
+// while a later test runs (run/resources_ahead.hpp). Without ResourcesAhead, this
 // test's box is reaped now.
 void Interaction::kill_orphans_but_exiting_boxes() {
   std::optional<ExitingBox> exiting = submission_->take_exiting_box();
@@ -304,8 +313,9 @@ void Interaction::supervise_offline() {
   submission_->kill_group();
   kill_orphans_but_exiting_boxes();
   if (!offline_validator_skipped()) {
-    const UniqueFd output = open_for_reading(submission_output_path_);
-    wiring_.interactor.stdin_fd = output.get();
+    // From its start: the submission, gone now, left the shared offset at the end.
+    ::lseek(submission_output_.get(), 0, SEEK_SET);
+    wiring_.interactor.stdin_fd = submission_output_.get();
     interactor_.emplace(Process::spawn(wiring_.interactor));
     wiring_.interactor_stderr.reset();
     WatchedProcess validator(*interactor_, nullptr, -1);
@@ -391,7 +401,11 @@ PassRecord Interaction::collect() {
     if (submission_->box_exec_errno() <= 0) throw JudgeFault(fmt::format("cannot start the submission: {}", error));
     pass.facts.exec_error = error;
   }
-  pass.submission_stderr = read_tail(submission_stderr_path_, request_.stderr_tail_bytes);
+  pass.submission_stderr = read_tail(submission_stderr_, request_.stderr_tail_bytes);
+  // The memory files' pages go now, before the test's cgroup they are charged to is
+  // given back.
+  submission_stderr_.reset();
+  submission_output_.reset();
   pass.interactor_stderr = read_tail(interactor_stderr_path_, message_tail_bytes);
   pass.facts.report = read_interactor_report(request_.feedback_dir, pass.interactor_result);
   pass.interactor_ran = interactor_.has_value();

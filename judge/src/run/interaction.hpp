@@ -24,11 +24,12 @@
 //
 // One run is four steps, each a method (DOMjudge's runpipe keeps the same state in
 // one `state_t`):
-//   wire()       the pipes, the stderr files, the test's cgroup and both spawn
+//   wire()       the pipes, the stderr files (the submission's a memory file:
+//                base/memory_file.hpp), the test's cgroup and both spawn
 //                requests (the submission's through judge-box when contained)
 //   spawn()      the interactor first (it usually speaks first), then the submission;
 //                then the judge drops its copies of the pipe ends but the two above
-//   supervise()  the Watchdog (run/watchdog.hpp) until both have ended and been reaped
+//   supervise()  the Watchdog (process/watchdog.hpp) until both have ended and been reaped
 //   collect()    the exit facts, the limits that fired, the interactor's report,
 //                the stderr tails and what containment the submission ran under;
 //                with the testlib convention, the checker on the interactor's log
@@ -48,11 +49,11 @@
 #include "box/cgroup.hpp"
 #include "process/process.hpp"
 #include "problem/problem.hpp"
-#include "run/limits.hpp"
-#include "run/pipe_keeper.hpp"
-#include "run/test_resources.hpp"
+#include "base/limits.hpp"
+#include "process/pipe_keeper.hpp"
+#include "run/resources_ahead.hpp"
 #include "grade/grade.hpp"
-#include "run/watchdog.hpp"
+#include "process/watchdog.hpp"
 
 namespace judge {
 
@@ -80,17 +81,17 @@ struct InteractionRequest {
   bool interactor_writes_transcript = true;
   std::int64_t transcript_limit_bytes = 1 << 20;
   // >= 0: both processes run on this one CPU. A round trip between two processes
-  // on one core costs about a third of one across cores on these VMs (the wake-up
-  // of the other side stays on the same core); CPU time stays per process.
+  // on one core costs a fraction of one across cores (the wake-up of the other side
+  // stays on the same core: docs/performance.md); CPU time stays per process.
   int cpu = -1;
   // Run the submission inside judge-box (box/sandbox.hpp); false: as a plain child.
   bool contain = true;
   // Boxed: the judge's shared network namespace (box/net_namespace.hpp); "" : the box
   // makes its own.
   std::string net_namespace;
-  // Where the test's cgroup comes from and goes back to (run/test_resources.hpp);
+  // Where the test's cgroup comes from and goes back to (run/resources_ahead.hpp);
   // null: made before the test and removed after it.
-  TestResources* resources = nullptr;
+  ResourcesAhead* resources = nullptr;
   // How much of the end of the submission's stderr the pass keeps (--stderr-bytes).
   std::size_t stderr_tail_bytes = default_stderr_bytes;
   // A reject stops the submission at once (icpc, domjudge); false (limits-first): it
@@ -155,12 +156,12 @@ class Interaction {
   TestFacts collect_facts() const;
 
   InteractionRequest request_;
-  std::filesystem::path submission_stderr_path_;
+  UniqueFd submission_stderr_;  // a memory file (base/memory_file.hpp), read in collect()
   std::filesystem::path interactor_stderr_path_;
   Wiring wiring_;
   std::optional<Process> interactor_;
   std::optional<Process> submission_;
-  std::filesystem::path submission_output_path_;  // offline passes
+  UniqueFd submission_output_;  // offline passes: a memory file, the validator's stdin
   std::unique_ptr<PipeKeeper> pipes_;  // DirectPipes, or a TranscriptRelay
   std::int64_t cgroup_cpu_ms_at_start_ = -1;
   std::optional<std::chrono::steady_clock::time_point> spawned_at_;  // spawn(): both programs run

@@ -23,11 +23,6 @@ std::string quote_for_message(std::string text) {
 
 }  // namespace
 
-std::string without_trailing_newlines(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-  return text;
-}
-
 bool is_probe_pass(const fs::path& feedback_dir) {
   if (!fs::exists(feedback_dir / "nextpass.in")) return false;
   std::ifstream in(feedback_dir / "result.json", std::ios::binary);

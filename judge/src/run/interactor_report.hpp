@@ -11,7 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "grade/verdict.hpp"
+#include "base/text_file.hpp"
+
+#include "grade/verdict_rules.hpp"
 
 namespace judge {
 
@@ -24,11 +26,6 @@ InteractorReport read_interactor_report(const std::filesystem::path& feedback_di
 // result.json says "probe": true.
 bool is_probe_pass(const std::filesystem::path& feedback_dir);
 
-// `text` without the line ends at its end.
-std::string without_trailing_newlines(std::string text);
 
-
-// How much of judgemessage.txt and of a program's stderr the judge keeps.
-inline constexpr std::size_t message_tail_bytes = 4096;
 
 }  // namespace judge

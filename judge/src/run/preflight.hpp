@@ -16,9 +16,9 @@
 namespace judge {
 
 // --json FILE (`what` names the option): FILE can be written by the rules of
-// base/output_file.hpp; for a file replaced atomically its folder is made if missing
-// and a file can be created in it (a temporary, removed at once: a read-only or full
-// file system, or missing permissions, show up here).
+// base/output_file.hpp (no link, an existing folder); for a file replaced atomically
+// a file can be created in its folder (a temporary, removed at once: a read-only or
+// full file system, or missing permissions, show up here).
 void check_result_file(const std::filesystem::path& file, const std::string& what);
 
 // --transcripts DIR: DIR exists (it is created if missing) and a file can be

@@ -4,8 +4,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <fstream>
+#include <iterator>
 #include <string>
+
+#include <fmt/core.h>
 
 #include <gtest/gtest.h>
 
@@ -53,10 +57,12 @@ TEST_F(Preflight, AResultFileInAWritableFolderPassesAndLeavesNothing) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);  // tests/ only
 }
 
-TEST_F(Preflight, AResultFileThatIsAFolderIsRefusedAndAMissingFolderIsMade) {
+TEST_F(Preflight, AResultFileThatIsAFolderOrInAMissingFolderIsRefused) {
   EXPECT_NE(error_of([&] { check_result_file(dir, "--json"); }).find("that is a folder"), std::string::npos);
-  EXPECT_EQ(error_of([&] { check_result_file(dir / "nowhere" / "r.json", "--json"); }), "");
-  EXPECT_TRUE(fs::is_directory(dir / "nowhere"));
+  // README: a missing --json folder is exit 2; it is not made.
+  const std::string missing = error_of([&] { check_result_file(dir / "nowhere" / "r.json", "--json"); });
+  EXPECT_NE(missing.find("the folder " + (dir / "nowhere").string() + " does not exist"), std::string::npos) << missing;
+  EXPECT_FALSE(fs::exists(dir / "nowhere"));
 }
 
 TEST_F(Preflight, DevicesFifosAndStandardOutputAreWrittenInPlace) {
@@ -69,18 +75,53 @@ TEST_F(Preflight, DevicesFifosAndStandardOutputAreWrittenInPlace) {
   EXPECT_EQ(resolve_output(dir / "new.json", "--json").kind, OutputKind::replace_atomically);
 }
 
-TEST_F(Preflight, ALinkIsFollowedToItsTargetAndALoopIsRefused) {
-  fs::create_symlink(dir / "real.json", dir / "link.json");
-  const OutputTarget target = resolve_output(dir / "link.json", "--json");
-  EXPECT_EQ(target.kind, OutputKind::replace_atomically);
-  EXPECT_EQ(target.path, dir / "real.json");
+// /dev/stdout, /dev/fd/N (a shell's >(jq .)): the judge's own descriptor, written as
+// it is, never opened through the kernel's link; a descriptor it does not have is
+// refused.
+TEST_F(Preflight, DescriptorNamesAreTheJudgesOwnDescriptors) {
+  EXPECT_EQ(resolve_output("/dev/stdout", "--json").kind, OutputKind::standard_output);
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  const OutputTarget target = resolve_output(fmt::format("/dev/fd/{}", ends[1]), "--json");
+  EXPECT_EQ(target.kind, OutputKind::descriptor);
+  EXPECT_EQ(target.fd, ends[1]);
   write_output(target, "{}\n");
-  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(dir / "link.json")));
-  EXPECT_TRUE(fs::is_regular_file(dir / "real.json"));
-  fs::create_symlink(dir / "b", dir / "a");
-  fs::create_symlink(dir / "a", dir / "b");
-  EXPECT_NE(error_of([&] { check_result_file(dir / "a", "--json"); }).find("cannot be followed"),
+  char got[8] = {};
+  EXPECT_EQ(::read(ends[0], got, sizeof got), 3);
+  EXPECT_STREQ(got, "{}\n");
+  ::close(ends[0]);
+  ::close(ends[1]);
+  EXPECT_NE(error_of([&] { resolve_output(fmt::format("/proc/self/fd/{}", ends[1]), "--json"); })
+                .find("no descriptor"),
             std::string::npos);
+}
+
+// Issue 28: --json followed a link someone planted and replaced its target.
+TEST_F(Preflight, ALinkIsRefusedAndItsTargetUntouched) {
+  std::ofstream(dir / "victim") << "precious\n";
+  fs::create_symlink(dir / "victim", dir / "link.json");
+  const std::string refused = error_of([&] { check_result_file(dir / "link.json", "--json"); });
+  EXPECT_NE(refused.find("a symbolic link (to " + (dir / "victim").string() + ")"), std::string::npos) << refused;
+  EXPECT_THROW(write_output_file(dir / "link.json", "--json", "{}\n"), ConfigError);
+  // Resolved while it was absent, a link by the time of the write: the name is
+  // replaced (rename), the target is not written.
+  fs::remove(dir / "link.json");
+  const OutputTarget target = resolve_output(dir / "link.json", "--json");
+  fs::create_symlink(dir / "victim", dir / "link.json");
+  write_output(target, "{}\n");
+  EXPECT_FALSE(fs::is_symlink(fs::symlink_status(dir / "link.json")));
+  std::ifstream victim(dir / "victim");
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(victim), {}), "precious\n");
+}
+
+// Issue 28: a FIFO nobody reads kept the judge waiting forever.
+TEST_F(Preflight, AFifoNobodyReadsIsRefusedAtOnce) {
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
+  EXPECT_EQ(error_of([&] { check_result_file(dir / "fifo", "--json"); }), "");  // not opened then
+  const auto started = std::chrono::steady_clock::now();
+  const std::string refused = error_of([&] { write_output_file(dir / "fifo", "--json", "{}\n"); });
+  EXPECT_NE(refused.find("no process has the FIFO open for reading"), std::string::npos) << refused;
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(1));
 }
 
 TEST_F(Preflight, AResultFileInAFolderWithoutWritePermissionIsRefused) {

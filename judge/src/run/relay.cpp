@@ -1,5 +1,7 @@
 #include "run/relay.hpp"
 
+#include "transcript.hpp"  // interactor library: the one transcript format
+
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -47,7 +49,8 @@ struct TranscriptRelay::Direction {
 
 TranscriptRelay::TranscriptRelay(Ends ends, std::filesystem::path transcript, std::size_t limit_bytes,
                                  int cpu)
-    : ends_(std::move(ends)), transcript_(std::move(transcript), limit_bytes) {
+    : ends_(std::move(ends)),
+      transcript_(std::make_unique<interactor::Transcript>(std::move(transcript), limit_bytes)) {
   const int control = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (control < 0) throw std::system_error(errno, std::generic_category(), "eventfd");
   control_ = UniqueFd(control);
@@ -85,12 +88,12 @@ void TranscriptRelay::finish() {
   stop_ = true;
   wake();
   if (thread_.joinable()) thread_.join();
-  transcript_.flush();
+  transcript_->flush();
 }
 
 void TranscriptRelay::run() {
-  Direction to_submission{ends_.from_interactor, ends_.to_submission, '<', false, transcript_, {}, {}};
-  Direction to_interactor{ends_.from_submission, ends_.to_interactor, '>', true, transcript_, {}, {}};
+  Direction to_submission{ends_.from_interactor, ends_.to_submission, '<', false, *transcript_, {}, {}};
+  Direction to_interactor{ends_.from_submission, ends_.to_interactor, '>', true, *transcript_, {}, {}};
   while (!stop_ && step(to_submission, to_interactor)) {
   }
   // Stopped: both programs are gone, so whatever is still in the pipes is all there

@@ -26,13 +26,19 @@
 #include <atomic>
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 
 #include "base/unique_fd.hpp"
-#include "run/pipe_keeper.hpp"
-#include "transcript.hpp"  // the interactor library's: one transcript format for both
+#include "process/pipe_keeper.hpp"
+
+// The interactor library's transcript writer (interactors/lib/transcript.hpp): one
+// transcript format for both ways of keeping one. Only relay.cpp needs its insides.
+namespace interactor {
+class Transcript;
+}
 
 namespace judge {
 
@@ -73,7 +79,7 @@ class TranscriptRelay : public PipeKeeper {
   void pass_on(Direction& direction);
 
   Ends ends_;
-  interactor::Transcript transcript_;  // the thread's until it has joined
+  std::unique_ptr<interactor::Transcript> transcript_;  // the thread's until it has joined
   UniqueFd control_;  // an eventfd: submission_reaped() and finish() wake the thread
   std::atomic<bool> submission_reaped_{false};
   std::atomic<bool> stop_{false};

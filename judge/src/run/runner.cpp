@@ -16,18 +16,29 @@
 #include "box/cgroup.hpp"
 #include "process/cpu_claim.hpp"
 #include "run/interaction.hpp"
-#include "run/test_resources.hpp"
+#include "run/resources_ahead.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
 
+fs::path transcript_file(const fs::path& dir, const std::string& test_name) {
+  const fs::path name(test_name);
+  bool inside = !test_name.empty() && name.is_relative();
+  for (const fs::path& part : name) inside = inside && part != ".." && part != "." && !part.empty();
+  if (!inside)
+    throw JudgeFault(fmt::format("test name {} would put its transcript outside {}", test_name, dir.string()));
+  return dir / (test_name + ".interaction");
+}
+
 namespace {
 
 // Where this test's transcript goes, if one is kept (the interactor writes it).
+// A test's name may hold folders (an ICPC package's secret/01): its transcript goes
+// into the same folders under DIR, made here (transcript_file).
 std::optional<fs::path> transcript_path(const TestCase& test, const RunOptions& options) {
   if (!options.transcripts_dir) return std::nullopt;
-  fs::create_directories(*options.transcripts_dir);
-  fs::path transcript = fs::absolute(*options.transcripts_dir / (test.name + ".interaction"));
+  fs::path transcript = fs::absolute(transcript_file(*options.transcripts_dir, test.name));
+  fs::create_directories(transcript.parent_path());
   fs::remove(transcript);
   return transcript;
 }
@@ -64,7 +75,7 @@ struct StartedPass {
 };
 
 StartedPass start_pass(const Problem& problem, const Submission& submission, const TestCase& test,
-                       const RunOptions& options, const std::string& net_namespace, TestResources& resources,
+                       const RunOptions& options, const std::string& net_namespace, ResourcesAhead& resources,
                        const fs::path& input, const fs::path& feedback, const std::optional<fs::path>& transcript,
                        std::int64_t pass) {
   StartedPass started;
@@ -102,7 +113,7 @@ namespace {
 
 std::unique_ptr<StartedTest> start_test(const Problem& problem, const Submission& submission,
                                         const TestCase& test, const RunOptions& options,
-                                        const std::string& net_namespace, TestResources& resources) {
+                                        const std::string& net_namespace, ResourcesAhead& resources) {
   auto started = std::make_unique<StartedTest>();
   started->test = &test;
   started->transcript = transcript_path(test, options);
@@ -117,7 +128,7 @@ std::unique_ptr<StartedTest> start_test(const Problem& problem, const Submission
 // `started`: the test's first pass if it was started ahead (else it is started now).
 // `start_next`: called once the test's last pass has ended, before its facts are read.
 TestRecord run_passes(const Problem& problem, const Submission& submission, const TestCase& test,
-                      const RunOptions& options, const std::string& net_namespace, TestResources& resources,
+                      const RunOptions& options, const std::string& net_namespace, ResourcesAhead& resources,
                       std::unique_ptr<StartedTest> started, const std::function<void()>& start_next) {
   if (!started) started = start_test(problem, submission, test, options, net_namespace, resources);
   TestRecord record;
@@ -211,7 +222,7 @@ Verdict observe(const GradingSpec& spec, const TestRecord& record, const Limits&
 
 ProcessExecutor::ProcessExecutor(bool contain) : net_namespace_(contain) {
   // The first test's cgroup is made while the judge loads the problem and checks the
-  // tests (run/test_resources.hpp).
+  // tests (run/resources_ahead.hpp).
   if (contain) resources_.make_cgroup_ahead();
 }
 
@@ -232,7 +243,8 @@ TestRecord ProcessExecutor::run_test(const Problem& problem, const Submission& s
   const std::string net_namespace = options.contain ? net_namespace_.path() : "";
   // The next test starts as soon as this one's last pass has ended, while the judge
   // reads this one's facts (the stderr tails, the interactor's report, the cgroup's
-  // counters: ~0.1 ms of a 2 ms test). Not when reading them runs a program of its
+  // counters: a fixed cost that a short test would otherwise wait for). Not when
+  // reading them runs a program of its
   // own (a testlib checker): that would share the CPUs with the next test.
   const TestCase* next = next_;
   next_ = nullptr;

@@ -24,8 +24,8 @@
 #include "problem/scoring.hpp"
 #include "problem/tests.hpp"
 #include "grade/grade.hpp"
-#include "run/limits.hpp"
-#include "run/test_resources.hpp"
+#include "base/limits.hpp"
+#include "run/resources_ahead.hpp"
 #include "submission/submission.hpp"
 
 namespace judge {
@@ -53,6 +53,10 @@ struct RunOptions {
 
 // --repeat accepts 1..max_repeat.
 inline constexpr int max_repeat = 1000;
+// DIR/<test name>.interaction: where a test's transcript is kept. A name with
+// folders (secret/01) keeps them under DIR; one that would leave DIR (an absolute
+// path, a `..`) is a JudgeFault.
+std::filesystem::path transcript_file(const std::filesystem::path& dir, const std::string& test_name);
 
 class TestExecutor {
  public:
@@ -63,7 +67,7 @@ class TestExecutor {
                                const TestCase& test, const RunOptions& options) = 0;
   // Once the run's last test has ended: what the tests still hold may be removed on
   // a thread of the executor's own while the caller writes the result, and
-  // wait_released() waits until it has been (ProcessExecutor: TestResources).
+  // wait_released() waits until it has been (ProcessExecutor: ResourcesAhead).
   virtual void release_in_background() {}
   virtual void wait_released() {}
   // Before each run_test: the test the runner will run after that one (nullptr: none,
@@ -79,7 +83,7 @@ struct StartedTest;  // run/runner.cpp
 // Runs tests with real processes (Interaction), each pass in fresh temporary folders
 // (the submission's working directory, the feedback directory) and, boxed, fresh
 // cgroups, made while the test before runs and removed while the test after runs
-// (run/test_resources.hpp). Its boxes share one network namespace
+// (run/resources_ahead.hpp). Its boxes share one network namespace
 // (box/net_namespace.hpp), made from the start on a thread of its own; `contain`
 // false (--sandbox none): none is made.
 //
@@ -106,7 +110,7 @@ class ProcessExecutor : public TestExecutor {
 
  private:
   SharedNetNamespace net_namespace_;
-  TestResources resources_;
+  ResourcesAhead resources_;
   int kept_off_cpu_ = -1;  // the test CPU the judge's thread keeps off (process/cpu_claim.hpp)
   const TestCase* next_ = nullptr;          // expect_next()
   std::unique_ptr<StartedTest> started_;    // that test, started once the one before ended

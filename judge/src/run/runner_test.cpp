@@ -271,5 +271,14 @@ TEST(Runner, AJudgeFaultKeepsTheTestsJudgedBeforeIt) {
   EXPECT_EQ(exit_status_for(result), 3);
 }
 
+// From issue 29: an ICPC package's tests are named secret/01; their transcripts go
+// into DIR/secret/, and no name leaves DIR.
+TEST(TranscriptFile, KeepsATestsFoldersInsideTheTranscriptFolder) {
+  EXPECT_EQ(transcript_file("/t", "secret/easy/1"), std::filesystem::path("/t/secret/easy/1.interaction"));
+  EXPECT_EQ(transcript_file("/t", "01-sample"), std::filesystem::path("/t/01-sample.interaction"));
+  for (const char* outside : {"../x", "secret/../../x", "/etc/x", "", "./a"})
+    EXPECT_THROW(transcript_file("/t", outside), JudgeFault) << outside;
+}
+
 }  // namespace
 }  // namespace judge

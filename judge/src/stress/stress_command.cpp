@@ -158,19 +158,19 @@ int stress(const StressOptions& options, const InterruptWatch& interrupt) {
   run_options.cpu = claim.cpu();
   SubmissionOptions submission_options;
   submission_options.on_compile = [&](const std::string& language) {
-    fmt::print("compiling {} ({}) ...\n", options.submission, language);
+    fmt::print("compiling {} ({}) ...\n", printable_line(options.submission), language);
     std::fflush(stdout);
   };
   const Submission submission = prepare_submission(options.submission, default_cache_dir(), submission_options);
   interrupt.throw_if_interrupted();
   if (submission.compile_failed) {
-    fmt::print("{}: compile error\n{}\n", submission.display, submission.compile_message);
+    fmt::print("{}: compile error\n{}\n", printable_line(submission.display), printable(submission.compile_message));
     return exit_not_accepted;
   }
   const fs::path out_dir = options.out_dir.empty() ? fs::current_path() / ("stress-" + problem.name) : fs::path(options.out_dir);
   const TempDir scratch("judge-stress-");
   CaseJudge judge(problem, submission, run_options, generator, scratch.path(), out_dir);
-  fmt::print("{} on {}: up to {} generated tests ('{}'{}), until one fails\n", submission.display, problem.name,
+  fmt::print("{} on {}: up to {} generated tests ('{}'{}), until one fails\n", printable_line(submission.display), problem.name,
              plan.seeds, joined(plan.args_template),
              plan.sizes ? fmt::format(", n in {}..{}", plan.sizes->first, plan.sizes->second) : "");
   std::fflush(stdout);
@@ -186,7 +186,7 @@ int stress(const StressOptions& options, const InterruptWatch& interrupt) {
   });
   interrupt.throw_if_interrupted();
   if (!outcome.smallest) {
-    fmt::print("{}: no failure in {} generated tests\n", submission.display, outcome.runs);
+    fmt::print("{}: no failure in {} generated tests\n", printable_line(submission.display), outcome.runs);
     return exit_all_accepted;
   }
   print_smallest(outcome, plan, judge.failure(*outcome.smallest));

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/parse_number.hpp"
 
 namespace judge {
 
@@ -45,14 +46,10 @@ void check_stress_plan(const StressPlan& plan) {
 
 std::pair<std::int64_t, std::int64_t> parse_size_range(const std::string& text) {
   const auto dots = text.find("..");
-  try {
-    if (dots != std::string::npos) {
-      std::size_t used_low = 0, used_high = 0;
-      const std::string low = text.substr(0, dots), high = text.substr(dots + 2);
-      const std::int64_t lo = std::stoll(low, &used_low), hi = std::stoll(high, &used_high);
-      if (used_low == low.size() && used_high == high.size()) return {lo, hi};
-    }
-  } catch (const std::exception&) {
+  if (dots != std::string::npos) {
+    const auto lo = parse_integer<std::int64_t>(std::string_view(text).substr(0, dots));
+    const auto hi = parse_integer<std::int64_t>(std::string_view(text).substr(dots + 2));
+    if (lo && hi) return {*lo, *hi};
   }
   throw ConfigError(fmt::format("--sizes {}: expected LO..HI, e.g. 2..1000", text));
 }

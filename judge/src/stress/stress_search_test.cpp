@@ -84,6 +84,9 @@ TEST(StressSearch, BadPlansAreRefused) {
   EXPECT_THROW(parse_size_range("10"), ConfigError);
   EXPECT_THROW(parse_size_range("a..b"), ConfigError);
   EXPECT_THROW(parse_size_range("1..2x"), ConfigError);
+  for (const char* bad : {" 1..2", "+1..2", "1.. 2", "1..99999999999999999999", "..2", "1.."})
+    EXPECT_THROW(parse_size_range(bad), ConfigError) << bad;
+  EXPECT_EQ(parse_size_range("-5..-1"), (std::pair<std::int64_t, std::int64_t>{-5, -1}));
   EXPECT_EQ(parse_size_range("2..1000"), (std::pair<std::int64_t, std::int64_t>{2, 1000}));
 }
 

@@ -1,9 +1,13 @@
 #include "submission/build_cache.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -14,6 +18,7 @@
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
 #include "box/sandbox.hpp"
+#include "submission/cache_dir.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -21,6 +26,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* manifest_name = "judge-build.json";
+constexpr const char* program_name = "program";
 
 // What identifies a file a build read without reading it again: a system header is
 // the package's until the package changes, which changes these.
@@ -53,20 +59,103 @@ void give_back(const fs::path& dir) {
     (void)::lchown(it->path().c_str(), uid, gid);
 }
 
+void mark_used(const fs::path& entry) { (void)::utimensat(AT_FDCWD, entry.c_str(), nullptr, AT_SYMLINK_NOFOLLOW); }
+
+// A fresh folder `prefix`XXXXXX in `dir`; ConfigError when it cannot be made.
+fs::path fresh_folder(const fs::path& dir, const std::string& prefix) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::string pattern = (dir / (prefix + "XXXXXX")).string();
+  if (ec || ::mkdtemp(pattern.data()) == nullptr)
+    throw ConfigError(fmt::format("cannot create a folder in the compile cache {}: {} (set JUDGE_CACHE_DIR)",
+                                  dir.string(), ec ? ec.message() : std::strerror(errno)));
+  return pattern;
+}
+
+// Moves a finished entry into place; false when one of the same key is there already
+// (another judge, or the same content taken in before): the staged one is removed.
+bool publish_entry(const fs::path& staged, const fs::path& entry) {
+  if (::rename(staged.c_str(), entry.c_str()) == 0) return true;
+  std::error_code ec;
+  fs::remove_all(staged, ec);
+  return false;
+}
+
+struct Entry {
+  fs::path path;
+  std::uint64_t bytes = 0;
+  std::chrono::system_clock::time_point used;
+};
+
+// The disk space a folder's files take (st_blocks), links and all not followed.
+std::uint64_t bytes_below(const fs::path& dir) {
+  std::uint64_t bytes = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    struct stat st {};
+    if (::lstat(it->path().c_str(), &st) == 0) bytes += static_cast<std::uint64_t>(st.st_blocks) * 512;
+  }
+  return bytes;
+}
+
+// The entries of sources/ and builds/ (not the staging folders, whose names start with '.').
+std::vector<Entry> entries_of(const fs::path& cache) {
+  std::vector<Entry> entries;
+  for (const char* kind : {"sources", "builds"}) {
+    std::error_code ec;
+    for (auto it = fs::directory_iterator(cache / kind, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+      struct stat st {};
+      if (it->path().filename().string().starts_with(".") || ::lstat(it->path().c_str(), &st) != 0) continue;
+      const auto since_epoch = std::chrono::seconds(st.st_mtim.tv_sec) + std::chrono::nanoseconds(st.st_mtim.tv_nsec);
+      entries.push_back({it->path(), bytes_below(it->path()),
+                         std::chrono::system_clock::time_point(
+                             std::chrono::duration_cast<std::chrono::system_clock::duration>(since_epoch))});
+    }
+  }
+  return entries;
+}
+
 }  // namespace
 
-std::string BuildCache::key_of(const Sources& sources) const {
+BuildCache::BuildCache(fs::path cache_dir) : dir_(checked_cache_dir(cache_dir)) {}
+
+StoredSources BuildCache::store_sources(const fs::path& submission, const IngestOptions& options) const {
+  const fs::path staged = fresh_folder(dir_ / "sources", ".incoming.");
+  // Readable by the box's unprivileged uid, which copies it in (the cache folder above
+  // keeps everyone else out).
+  ::chmod(staged.c_str(), 0755);
+  StoredSources stored;
+  try {
+    stored.files = ingest_submission(submission, staged, options);
+  } catch (...) {
+    std::error_code ec;
+    fs::remove_all(staged, ec);
+    throw;
+  }
+  const fs::path entry = dir_ / "sources" / stored.files.key;
+  if (!publish_entry(staged, entry)) mark_used(entry);
+  stored.root = entry / stored.files.name;
+  return stored;
+}
+
+std::string BuildCache::key_of(const Sources& sources, const std::string& files_key) const {
   ContentHash hash;
   const Language& language = *sources.language;
+  hash.add("judge build v2");
   hash.add(language.id);
   for (const auto* command : {&language.compile, &language.check, &language.dependencies, &language.run}) {
-    hash.add("\x1e");
-    for (const auto& word : *command) hash.add(word + '\0');
-    if (!command->empty()) hash.add(tool_identity(command->front()));
+    hash.add(std::uint64_t{command->size()});
+    for (const auto& word : *command) hash.add(word);
+    hash.add(command->empty() ? std::string() : tool_identity(command->front()));
   }
   hash.add(sources.entry.string());
+  if (!files_key.empty()) {
+    hash.add(files_key);
+    return hash.hex();
+  }
+  hash.add(std::uint64_t{sources.files.size()});
   for (const auto& file : sources.files) {
-    hash.add("\x1f" + file.string() + '\0');
+    hash.add(file.string());
     hash.add(read_file(sources.base / file).value_or(""));
   }
   return hash.hex();
@@ -80,35 +169,90 @@ std::optional<fs::path> BuildCache::lookup(const std::string& key) const {
   if (!manifest.is_object() || !manifest.contains("read")) return std::nullopt;
   for (const auto& [path, facts] : manifest["read"].items())
     if (stat_of(path) != facts) return std::nullopt;  // a file the compile read changed
-  return entry;
+  mark_used(entry);
+  return entry / program_name;
 }
 
 fs::path BuildCache::staging(const std::string& key) const {
-  std::error_code ec;
-  fs::create_directories(dir_ / "builds", ec);
-  if (ec)
-    throw ConfigError(fmt::format("cannot create the compile cache {}: {} (set JUDGE_CACHE_DIR)",
-                                  (dir_ / "builds").string(), ec.message()));
-  std::string pattern = (dir_ / "builds" / ("." + key + ".XXXXXX")).string();
-  if (::mkdtemp(pattern.data()) == nullptr)
-    throw ConfigError(fmt::format("cannot create a folder in the compile cache {}", (dir_ / "builds").string()));
+  const fs::path staged = fresh_folder(dir_ / "builds", "." + key + ".");
+  const fs::path program = staged / program_name;
+  if (::mkdir(program.c_str(), 0755) != 0)
+    throw ConfigError(fmt::format("cannot create a folder in the compile cache {}", staged.string()));
   // The box writes there as its unprivileged user.
-  if (::geteuid() == 0) (void)::chown(pattern.c_str(), box_uid, box_gid);
-  return pattern;
+  if (::geteuid() == 0) (void)::chown(program.c_str(), box_uid, box_gid);
+  return staged;
 }
 
 fs::path BuildCache::publish(const std::string& key, const fs::path& staged,
                              const std::vector<fs::path>& read_files) const {
-  give_back(staged);
+  give_back(staged / program_name);
   nlohmann::json read = nlohmann::json::object();
   for (const auto& file : read_files) read[fs::absolute(file).lexically_normal().string()] = stat_of(file);
   write_file_atomically(staged / manifest_name, nlohmann::json{{"read", read}}.dump(1) + "\n");
   const fs::path entry = dir_ / "builds" / key;
   std::error_code ec;
   fs::remove_all(entry, ec);  // a stale build of the same key (a file it read changed)
-  fs::rename(staged, entry, ec);
-  if (ec) fs::remove_all(staged, ec);  // another judge published the same build meanwhile
-  return entry;
+  publish_entry(staged, entry);  // else another judge published the same build meanwhile
+  return entry / program_name;
+}
+
+std::size_t BuildCache::evict(std::uint64_t bound_bytes, std::chrono::seconds in_use) const {
+  std::vector<Entry> entries = entries_of(dir_);
+  std::uint64_t total = 0;
+  for (const Entry& entry : entries) total += entry.bytes;
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.used < b.used; });
+  const auto spared_after = std::chrono::system_clock::now() - in_use;
+  std::size_t removed = 0;
+  for (const Entry& entry : entries) {
+    if (total <= bound_bytes) break;
+    if (entry.used >= spared_after) continue;
+    std::error_code ec;
+    fs::remove_all(entry.path, ec);
+    if (ec) continue;
+    total -= entry.bytes;
+    ++removed;
+  }
+  return removed;
+}
+
+CacheStats BuildCache::stats() const {
+  CacheStats stats;
+  stats.bound_bytes = cache_bound_bytes();
+  for (const Entry& entry : entries_of(dir_)) {
+    const bool source = entry.path.parent_path().filename() == "sources";
+    (source ? stats.sources : stats.builds) += 1;
+    (source ? stats.sources_bytes : stats.builds_bytes) += entry.bytes;
+  }
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(dir_, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name == "sources" || name == "builds") continue;
+    ++stats.other;
+    stats.other_bytes += bytes_below(it->path());
+  }
+  return stats;
+}
+
+void BuildCache::clear() const {
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(dir_, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::error_code remove_ec;
+    fs::remove_all(it->path(), remove_ec);
+  }
+}
+
+std::uint64_t cache_bound_bytes() {
+  const char* text = std::getenv("JUDGE_CACHE_MAX_MIB");
+  if (text == nullptr || *text == '\0') return 2048ULL * 1024 * 1024;
+  char* end = nullptr;
+  const unsigned long long mib = std::strtoull(text, &end, 10);
+  if (*end != '\0' || mib == 0 || text[0] == '-')
+    throw ConfigError(fmt::format("JUDGE_CACHE_MAX_MIB={}: not a positive number of MiB", text));
+  return static_cast<std::uint64_t>(mib) * 1024 * 1024;
+}
+
+void mark_cache_entries_used(const std::vector<std::string>& roots) {
+  for (const auto& root : roots) mark_used(fs::path(root).parent_path());
 }
 
 std::vector<fs::path> parse_dependencies(const std::string& make_rules, const fs::path& base) {

@@ -1,6 +1,10 @@
 #include "submission/build_cache.hpp"
 
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+
+#include <chrono>
 
 #include <fstream>
 
@@ -57,16 +61,52 @@ TEST_F(BuildCacheTest, APublishedBuildIsFoundUntilAFileItReadChanges) {
   const fs::path system_header = dir / "system.h";  // stands for /usr/include/...
   std::ofstream(system_header) << "#define X 1\n";
   const fs::path staged = cache.staging(key);
-  std::ofstream(staged / "main") << "binary";
+  std::ofstream(staged / "program" / "main") << "binary";
   const fs::path published = cache.publish(key, staged, {system_header});
   EXPECT_FALSE(fs::exists(staged));
   ASSERT_TRUE(cache.lookup(key));
   EXPECT_EQ(*cache.lookup(key), published);
   EXPECT_TRUE(fs::exists(published / "main"));
+  EXPECT_EQ(published.filename(), "program");  // the manifest is beside it, not in it
+  EXPECT_TRUE(fs::exists(published.parent_path() / "judge-build.json"));
   std::ofstream(system_header) << "#define X 22\n";  // the package was updated
   EXPECT_FALSE(cache.lookup(key));
   fs::remove(system_header);
   EXPECT_FALSE(cache.lookup(key));
+}
+
+// Issue 28, hole 11: the cache is bounded; the least recently used entries go first,
+// never one used within the grace period; a use (a lookup) makes an entry recent.
+TEST_F(BuildCacheTest, EvictsTheLeastRecentlyUsedEntriesDownToTheBound) {
+  const BuildCache cache(dir / "cache");
+  auto entry = [&](const std::string& kind, const std::string& name, int age_hours) {
+    const fs::path path = dir / "cache" / kind / name;
+    fs::create_directories(path);
+    std::ofstream(path / "data") << std::string(100000, 'x');
+    const auto when = std::chrono::system_clock::now() - std::chrono::hours(age_hours);
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(when.time_since_epoch()).count();
+    const struct timespec times[2] = {{seconds, 0}, {seconds, 0}};
+    ::utimensat(AT_FDCWD, path.c_str(), times, 0);
+    return path;
+  };
+  const fs::path oldest = entry("builds", "a", 30);
+  const fs::path older = entry("sources", "b", 20);
+  const fs::path old = entry("builds", "c", 10);
+  const fs::path recent = entry("builds", "d", 0);
+  const CacheStats before = cache.stats();
+  EXPECT_EQ(before.builds, 3u);
+  EXPECT_EQ(before.sources, 1u);
+  // Room for two entries: the two least recently used go.
+  EXPECT_EQ(cache.evict(250000), 2u);
+  EXPECT_FALSE(fs::exists(oldest));
+  EXPECT_FALSE(fs::exists(older));
+  EXPECT_TRUE(fs::exists(old));
+  EXPECT_TRUE(fs::exists(recent));
+  // Nothing fits, but what was used within the hour stays.
+  EXPECT_EQ(cache.evict(0), 1u);
+  EXPECT_TRUE(fs::exists(recent));
+  cache.clear();
+  EXPECT_EQ(cache.stats().builds, 0u);
 }
 
 }  // namespace

@@ -8,18 +8,20 @@
 #include <optional>
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
 #include "base/printable.hpp"
 #include "base/search_path.hpp"
 #include "base/temp_dir.hpp"
-#include "base/text_file.hpp"
 #include "box/cgroup.hpp"
 #include "box/sandbox.hpp"
+#include "box/watched_process.hpp"
 #include "process/environment.hpp"
+#include "process/output_drain.hpp"
 #include "process/process.hpp"
-#include "run/watchdog.hpp"
-#include "run/watched_process.hpp"
+#include "process/watchdog.hpp"
+#include "submission/jvm_entry.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -58,17 +60,19 @@ constexpr const char* box_build = "/tmp/out";  // in the box's writable scratch
 
 Placeholders placeholders_for(const Sources& sources, const std::string& root, const std::string& build) {
   Placeholders values;
-  for (const auto& file : sources.language_files) values.files.push_back(root + "/" + file.string());
-  values.entry = root + "/" + sources.entry.string();
-  values.entry_class = sources.entry.stem().string();
+  for (const auto& file : sources.language_files) values.files.push_back(root + "/" + compiled_name(sources, file).string());
+  values.entry = root + "/" + compiled_name(sources, sources.entry).string();
+  values.entry_class = entry_class_of(sources);
   values.build = build;
   return values;
 }
 
 // The spawn request of one step: boxed (the sources copied in at /box/src, /out
-// exported to build_dir) or, without a box, on the host's paths.
+// exported to build_dir) or, without a box, on the host's paths. `staging` holds the
+// sources under their compiled names while the step runs, when one differs.
 SpawnRequest compile_request(const std::vector<std::string>& command, const Sources& sources, const fs::path& build_dir,
-                             const CompileLimits& limits, bool contain, std::optional<TestCgroup>& cgroup) {
+                             const CompileLimits& limits, bool contain, std::optional<TestCgroup>& cgroup,
+                             std::optional<TempDir>& staging) {
   SpawnRequest spawn;
   spawn.limits.cpu_ms = limits.cpu_ms;
   spawn.limits.file_size_kib = limits.output_kib;
@@ -76,8 +80,10 @@ SpawnRequest compile_request(const std::vector<std::string>& command, const Sour
   spawn.limits.open_files = 1024;
   const fs::path box = contain ? find_box_executable() : fs::path();
   if (box.empty()) {
-    // Its home and temporaries in its build folder.
-    spawn.argv = resolve_program(expand_command(command, placeholders_for(sources, sources.base.string(), build_dir.string())));
+    // Its home and temporaries in its build folder; a file compiled under another
+    // name is copied there under that name (jvm_entry.hpp).
+    const Sources staged = staged_under_compiled_names(sources, build_dir / ".sources");
+    spawn.argv = resolve_program(expand_command(command, placeholders_for(staged, staged.base.string(), build_dir.string())));
     spawn.working_dir = build_dir.string();
     spawn.environment = program_environment(build_dir.string(), build_dir.string());
     // No cgroup here: the address space is the one memory limit there is, except for
@@ -94,9 +100,18 @@ SpawnRequest compile_request(const std::vector<std::string>& command, const Sour
   settings.file_size_kib = limits.output_kib;
   spawn.limits.file_size_kib = 0;  // the box sets it on the compiler alone
   settings.exports = {{box_build, build_dir}};
-  for (const auto& file : sources.files)
-    settings.files.emplace_back(sources.base / file, std::string(box_sources) + "/" + file.string());
-  spawn.argv = boxed_command(expand_command(command, placeholders_for(sources, box_sources, box_build)), settings);
+  settings.export_kib = limits.output_kib;
+  settings.export_files = limits.output_files;
+  // The sources' folder (the cache's copy: sources.base holds only the submission's
+  // files) goes in by descriptor, whole; when a file is compiled under another name
+  // (jvm_entry.hpp), a copy of the folder with that name does.
+  const Sources in_box =
+      sources.compiled_as.empty() ? sources
+                                  : staged_under_compiled_names(sources, staging.emplace("judge-compile-").path());
+  settings.folders = {{in_box.base, box_sources}};
+  BoxedCommand boxed = boxed_command(expand_command(command, placeholders_for(in_box, box_sources, box_build)), settings);
+  spawn.argv = std::move(boxed.argv);
+  spawn.box_fds = std::move(boxed.fds);
   spawn.boxed = true;
   spawn.environment = program_environment("/tmp", "/tmp");
   if (!cgroup->limits_memory()) spawn.limits.address_space_kib = limits.memory_kib;
@@ -104,47 +119,85 @@ SpawnRequest compile_request(const std::vector<std::string>& command, const Sour
   return spawn;
 }
 
+// The files of a folder and their bytes, links not followed.
+std::pair<std::int64_t, std::int64_t> files_and_bytes(const fs::path& dir) {
+  std::int64_t files = 0;
+  std::int64_t bytes = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    ++files;
+    if (it->symlink_status(ec).type() == fs::file_type::regular) bytes += static_cast<std::int64_t>(it->file_size(ec));
+  }
+  return {files, bytes};
+}
+
 std::string failure_reason(const ExitFacts& exit, const WatchFacts& watch, const TestCgroup* cgroup,
-                           const CompileLimits& limits) {
-  if (watch.submission.hit_cpu_limit) return fmt::format("the compiler ran out of time ({} ms of CPU)", limits.cpu_ms);
-  if (watch.submission.hit_wall_limit) return fmt::format("the compiler ran out of time ({} ms)", limits.wall_ms);
+                           const CompileLimits& limits, const fs::path& build_dir) {
+  if (watch.submission.hit_cpu_limit)
+    return fmt::format("the compiler ran out of time ({} ms of CPU left of the compile's budget)", limits.cpu_ms);
+  if (watch.submission.hit_wall_limit)
+    return fmt::format("the compiler ran out of time ({} ms left of the compile's budget)", limits.wall_ms);
   if (cgroup != nullptr && cgroup->oom_killed())
     return fmt::format("the compiler ran out of memory ({} MiB)", limits.memory_kib / 1024);
   if (exit.signaled && exit.signal == SIGXFSZ)
     return fmt::format("the compiler wrote more than {} MiB", limits.output_kib / 1024);
   if (exit.signaled) return fmt::format("the compiler was killed by {}", signal_name(exit.signal));
-  return exit.exit_code == 0 ? "" : fmt::format("the compiler exited with status {}", exit.exit_code);
+  if (exit.exit_code == 0) return "";
+  // Its output folder full (ENOSPC in the box, the compiler then fails): said as such.
+  const auto [files, bytes] = files_and_bytes(build_dir);
+  if (files >= limits.output_files || bytes + 64 * 1024 >= limits.output_kib * 1024)
+    return fmt::format("the compiler exited with status {}; its output reached the bound of {} MiB and {} files",
+                       exit.exit_code, limits.output_kib / 1024, limits.output_files);
+  return fmt::format("the compiler exited with status {}", exit.exit_code);
 }
 
 }  // namespace
 
 CompileStep run_compile_step(const std::vector<std::string>& command, const Sources& sources,
-                             const fs::path& build_dir, const CompileLimits& limits, bool contain) {
-  const TempDir logs("judge-compile-");
-  const fs::path log = logs.path() / "compiler.log";
+                             const fs::path& build_dir, const CompileLimits& limits, bool contain,
+                             std::size_t keep_bytes) {
   std::optional<TestCgroup> cgroup;
-  SpawnRequest spawn = compile_request(command, sources, build_dir, limits, contain, cgroup);
+  std::optional<TempDir> staging;
+  SpawnRequest spawn = compile_request(command, sources, build_dir, limits, contain, cgroup, staging);
   // stdin is /dev/null: a compiler reads only its files (#include "/dev/stdin" reads nothing).
   const UniqueFd null_input(::open("/dev/null", O_RDONLY | O_CLOEXEC));
-  const UniqueFd output = open_for_writing(log.c_str());
+  // stdout and stderr: one pipe the judge drains (output_drain.hpp), never a file.
+  OutputDrain output(keep_bytes);
   spawn.stdin_fd = null_input.get();
-  spawn.stdout_fd = spawn.stderr_fd = output.get();
+  spawn.stdout_fd = spawn.stderr_fd = output.write_fd();
   Process compiler = Process::spawn(spawn);
+  output.close_write_end();
   Limits watch_limits;
   watch_limits.cpu_ms = limits.cpu_ms;
   watch_limits.wall_ms = limits.wall_ms;
   SystemWatchClock clock;
-  // Compile steps run alone: their cgroup counts from 0; the log is capped, not counted.
+  // Compile steps run alone: their cgroup counts from 0; the output is drained, not counted.
   WatchedProcess watched(compiler, cgroup ? &*cgroup : nullptr, 0, false);
   AbsentProgram none;
   const WatchFacts watch = Watchdog(watch_limits, clock, [] { return false; }).supervise(watched, none);
   compiler.kill_group();
+  output.finish();
   CompileStep step;
-  step.output = read_head(log, limits.message_bytes);
+  step.output = output.kept();
   if (!compiler.box_exec_error().empty()) throw JudgeFault("cannot start the compiler: " + compiler.box_exec_error());
-  const std::string reason = failure_reason(*compiler.exit_facts(), watch, cgroup ? &*cgroup : nullptr, limits);
+  // A root judge's box always has its private root; one that could not build it (the
+  // sources not copied in) must not let the compiler run on the host's files instead.
+  if (contain && ::geteuid() == 0 && !compiler.box_setup().empty()) {
+    const auto setup = nlohmann::json::parse(compiler.box_setup(), nullptr, false);
+    if (setup.is_object() && setup.contains("not_enforced"))
+      for (const auto& missing : setup["not_enforced"])
+        if (missing.value("what", "") == "filesystem")
+          throw JudgeFault("the compiler's box has no private root: " + missing.value("why", std::string("?")));
+  }
+  const ExitFacts& exit = *compiler.exit_facts();
+  step.cpu_ms = std::max(exit.cpu_ms, cgroup ? cgroup->cpu_ms() : std::int64_t{0});
+  step.wall_ms = exit.wall_ms;
+  const std::string reason = failure_reason(exit, watch, cgroup ? &*cgroup : nullptr, limits, build_dir);
   step.ok = reason.empty();
-  step.message = printable(step.output) + (reason.empty() ? "" : (step.output.empty() ? "" : "\n") + reason);
+  std::string shown = printable(step.output);
+  if (output.total_bytes() > step.output.size())
+    shown += fmt::format("\n... ({} more bytes of messages not shown)", output.total_bytes() - step.output.size());
+  step.message = shown + (reason.empty() ? "" : (shown.empty() ? "" : "\n") + reason);
   return step;
 }
 

@@ -1,14 +1,16 @@
 #include "submission/languages.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include "base/errors.hpp"
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
-#include "problem/yaml_file.hpp"
+#include "base/yaml_file.hpp"
 #include "process/environment.hpp"
 
 namespace judge {
@@ -22,7 +24,8 @@ const std::set<std::string> language_keys{"name", "extensions", "compile", "chec
 Language parse_language(const std::string& id, const YAML::Node& node, const YamlFile& file) {
   if (!node.IsMap()) throw ConfigError(fmt::format("{}: {} must be a map of the keys of a language", file.path.string(), id));
   for (const auto& key : unknown_keys(node, language_keys, id + "."))
-    throw ConfigError(fmt::format("{}: unknown key {} (the keys: judge/languages.yaml)", file.path.string(), key));
+    throw ConfigError(fmt::format("{}: unknown key {} (the keys: {})", file.path.string(), key,
+                                  fmt::join(language_keys, ", ")));
   Language language;
   language.id = id;
   auto list = [&](const char* key) {
@@ -62,6 +65,8 @@ void add_all(std::map<std::string, Language>& languages, const std::string& text
     languages[id] = parse_language(id, root[id], file);
 }
 
+}  // namespace
+
 fs::path user_languages_file() {
   if (const char* path = std::getenv("JUDGE_LANGUAGES"); path != nullptr && *path != '\0') return path;
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg != '\0')
@@ -70,8 +75,6 @@ fs::path user_languages_file() {
     return fs::path(home) / ".config" / "judge" / "languages.yaml";
   return {};
 }
-
-}  // namespace
 
 Languages Languages::parse(const std::string& builtin_yaml, const std::string& user_yaml, const std::string& user_file) {
   Languages languages;
@@ -124,6 +127,32 @@ std::string not_installed_message(const Language& language, const std::string& t
   for (const auto& package : language.install) packages += (packages.empty() ? "" : " ") + package;
   return fmt::format("{}: {} is not installed here{}", language.name, tool,
                      packages.empty() ? "" : fmt::format(" (apt-get install {}; scripts/install-deps.sh does)", packages));
+}
+
+std::string describe_languages(const Languages& languages, const std::function<std::string(const Language&)>& missing,
+                               const fs::path& user_file) {
+  std::string text = "id       endings            language\n";
+  for (const auto& [id, language] : languages.all()) {
+    std::string endings;
+    for (const auto& extension : language.extensions) endings += (endings.empty() ? "." : " .") + extension;
+    if (endings.empty()) endings = "(by id only)";
+    const std::string tool = missing(language);
+    text += fmt::format("{:<8} {:<18} {}{}\n", id, endings, language.name,
+                        tool.empty() ? "" : fmt::format("  [not installed here: {}]", tool));
+  }
+  text += "A folder is one submission of one language; a language given by id (submissions.yaml "
+          "`language`) takes a file whatever its ending.\n";
+  text += user_file.empty()
+              ? "Your own languages: a YAML file named by $JUDGE_LANGUAGES (same keys; an entry replaces the "
+                "built-in one of its id).\n"
+              : fmt::format("Your own languages: {} (same keys; an entry replaces the built-in one of its id){}.\n",
+                            user_file.string(), fs::exists(user_file) ? "" : ", not there now");
+  return text;
+}
+
+int run_languages_command() {
+  std::fputs(describe_languages(Languages::load(), missing_tool, user_languages_file()).c_str(), stdout);
+  return 0;
 }
 
 }  // namespace judge

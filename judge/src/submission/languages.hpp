@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -57,5 +58,21 @@ std::string missing_tool(const Language& language);
 
 // "kotlin: kotlinc is not installed here (apt-get install kotlin default-jdk-headless)".
 std::string not_installed_message(const Language& language, const std::string& tool);
+
+// Where the user's table is read from ($JUDGE_LANGUAGES, else
+// $XDG_CONFIG_HOME/judge/languages.yaml, else ~/.config/judge/languages.yaml; empty
+// when none of them is set).
+std::filesystem::path user_languages_file();
+
+// `judge languages`: one line per language (id, endings, name, whether its toolchain
+// is installed here), then where a user's table is read from. `missing` says which
+// tool of a language is not installed (missing_tool; tests pass their own).
+std::string describe_languages(const Languages& languages,
+                               const std::function<std::string(const Language&)>& missing,
+                               const std::filesystem::path& user_file);
+
+// The command: prints describe_languages for the table this judge uses. Exit 0 (2
+// when the user's table is broken: a ConfigError).
+int run_languages_command();
 
 }  // namespace judge

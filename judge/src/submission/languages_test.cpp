@@ -1,5 +1,6 @@
 #include "submission/languages.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
@@ -61,6 +62,28 @@ TEST(Languages, AMissingToolchainIsNamedWithItsPackages) {
   EXPECT_NE(message.find("Zig: no-such-zig-compiler is not installed"), std::string::npos) << message;
   EXPECT_NE(message.find("apt-get install zig"), std::string::npos) << message;
   EXPECT_EQ(missing_tool(*languages.by_id("c")), "");  // gcc is installed wherever this builds
+}
+
+TEST(Languages, TheListingNamesEveryLanguageWithItsEndingsAndWhatIsMissing) {
+  const Languages languages = Languages::parse(builtin_languages_yaml);
+  const std::string text = describe_languages(
+      languages, [](const Language& language) { return language.id == "kotlin" ? std::string("kotlinc") : ""; },
+      "/home/u/.config/judge/languages.yaml");
+  for (const char* expected : {"cpp", ".cpp .cc .cxx .c++ .C", "java", ".java", ".kt", ".rs", ".py",
+                               "[not installed here: kotlinc]", "/home/u/.config/judge/languages.yaml"})
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+  EXPECT_EQ(text.find("judge/languages.yaml"), text.find("/home/u/.config/judge/languages.yaml") + 16)
+      << "the built-in table's path in the source tree is not named";
+}
+
+// Each entry's flags come from a contest system, named beside it.
+TEST(Languages, JavaRunsWithKattisFlagsNotC1Only) {
+  const Languages languages = Languages::parse(builtin_languages_yaml);
+  const Language& java = *languages.by_id("java");
+  const std::string run = fmt::format("{}", fmt::join(java.run, " "));
+  EXPECT_EQ(run.find("TieredStopAtLevel"), std::string::npos) << run;
+  EXPECT_NE(run.find("-XX:+UseSerialGC -Xss64m -Xms{memory_mib}m -Xmx{memory_mib}m"), std::string::npos) << run;
+  EXPECT_NE(std::string(builtin_languages_yaml).find("# Kattis: javac"), std::string::npos);
 }
 
 }  // namespace

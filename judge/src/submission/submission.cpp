@@ -1,13 +1,10 @@
 #include "submission/submission.hpp"
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
+#include <algorithm>
+#include <optional>
 
 #include <fmt/core.h>
 
-#include "base/search_path.hpp"
 #include "submission/build_cache.hpp"
 #include "submission/compile.hpp"
 #include "submission/languages.hpp"
@@ -16,44 +13,35 @@
 namespace judge {
 namespace fs = std::filesystem;
 
-fs::path default_cache_dir() {
-  if (const char* dir = std::getenv("JUDGE_CACHE_DIR"); dir && *dir) return dir;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "judge";
-  if (const char* home = std::getenv("HOME"); home && *home)
-    return fs::path(home) / ".cache" / "judge";
-  return fs::path(fmt::format("/tmp/judge-cache-{}", ::getuid()));
-}
-
 namespace {
 
-// Before anything: the path must name something the judge can read (a link loop, a
-// file without read permission: the user's to fix, exit 2).
-void check_readable(const fs::path& path) {
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (ec && ec.value() == ELOOP)
-    throw ConfigError(fmt::format("submission {} is a symbolic link loop", path.string()));
-  if (ec || !fs::exists(status))
-    throw ConfigError(fmt::format("submission {} does not exist", path.string()));
-  if (!fs::is_regular_file(status) && !fs::is_directory(status))
-    throw ConfigError(fmt::format("submission {} is not a file or a folder", path.string()));
-  if (::access(path.c_str(), R_OK) != 0)
-    throw ConfigError(fmt::format("submission {} cannot be read: {}", path.string(), std::strerror(errno)));
-}
-
-// The placeholders of the run command that name the build and the sources on the host.
+// The placeholders of the run command that name the build and the sources on the host
+// (the cache's copies: the box maps them to its own paths).
 Placeholders host_placeholders(const Sources& sources, const fs::path& build) {
   Placeholders values;
   for (const auto& file : sources.language_files) values.files.push_back((sources.base / file).string());
   values.entry = (sources.base / sources.entry).string();
-  values.entry_class = sources.entry.stem().string();
+  values.entry_class = entry_class_of(sources);
   values.build = build.string();
   values.memory_mib = "{memory_mib}";  // filled in with the limits (command_for_limits)
   values.heap_mib = "{heap_mib}";
   return values;
 }
 
-// Compiles (or checks) into the cache unless a valid build is there; false: CE.
+// The files outside the submission the compile read (system headers): the
+// submission's own are in the key already, and their host paths (the cache's) are
+// nobody's business.
+std::vector<fs::path> outside_files(const CompileStep& dependencies, const Sources& sources) {
+  std::vector<fs::path> files;
+  if (!dependencies.ok) return files;
+  const std::string base = sources.base.string() + "/";
+  for (const auto& file : parse_dependencies(dependencies.output, sources.base))
+    if (file.string().rfind(base, 0) != 0) files.push_back(file);
+  return files;
+}
+
+// Compiles (or checks) into the cache unless a valid build is there; false: CE. One
+// CPU and wall budget for every step of it.
 bool build(const Sources& sources, const BuildCache& cache, const std::string& key, const SubmissionOptions& options,
            Submission& submission, fs::path& build_dir) {
   const Language& language = *sources.language;
@@ -72,14 +60,26 @@ bool build(const Sources& sources, const BuildCache& cache, const std::string& k
       if (!published) fs::remove_all(dir, ec);
     }
   } guard{staged};
-  const CompileLimits limits;
+  CompileLimits limits = options.compile_limits;
+  const fs::path program = staged / "program";
   std::vector<fs::path> read_files;
   if (!language.dependencies.empty()) {
-    const CompileStep dependencies = run_compile_step(language.dependencies, sources, staged, limits, options.contain);
-    if (dependencies.ok) read_files = parse_dependencies(dependencies.output, sources.base);
+    const CompileStep dependencies =
+        run_compile_step(language.dependencies, sources, program, limits, options.contain, limits.data_bytes);
+    read_files = outside_files(dependencies, sources);
+    // What is left of the one budget is the compile's (issue 28: each step had 60 s).
+    limits.cpu_ms -= dependencies.cpu_ms;
+    limits.wall_ms -= dependencies.wall_ms;
+    if (limits.cpu_ms <= 0 || limits.wall_ms <= 0) {
+      submission.compile_failed = true;
+      submission.compile_message = fmt::format("the compiler ran out of time ({} ms of CPU, {} ms in all, for the "
+                                               "whole compile)",
+                                               options.compile_limits.cpu_ms, options.compile_limits.wall_ms);
+      return false;
+    }
   }
   const CompileStep step = run_compile_step(language.compile.empty() ? language.check : language.compile, sources,
-                                            staged, limits, options.contain);
+                                            program, limits, options.contain, limits.message_bytes);
   if (!step.ok) {
     submission.compile_failed = true;
     submission.compile_message = step.message.empty() ? "compilation failed" : step.message;
@@ -91,23 +91,38 @@ bool build(const Sources& sources, const BuildCache& cache, const std::string& k
   return true;
 }
 
-}  // namespace
-
-Submission prepare_submission(const fs::path& path, const fs::path& cache_dir, const SubmissionOptions& options) {
-  check_readable(path);
-  Submission submission;
-  submission.display = path.string();
+// The submission as the cache took it in, its language found in `languages` (loaded
+// here, held by the caller: the Sources point into it).
+Sources stored_sources(const fs::path& path, const BuildCache& cache, const SubmissionOptions& options,
+                       StoredSources& stored, std::optional<Languages>& languages) {
+  IngestOptions ingest;
+  ingest.confine_to = options.confine_to;
+  stored = cache.store_sources(path, ingest);
   // An executable file without an ending is a program as it is whatever the languages
   // table says (the table matches endings only): reading the table (YAML, ~0.3 ms of a
   // judge run's CPU) is left out for it.
-  if (options.language.empty() && !fs::path(path).has_extension() && is_executable_file(path)) {
-    submission.command = {fs::absolute(path).lexically_normal().string()};
-    return submission;
+  if (options.language.empty() && !stored.files.folder && !fs::path(stored.files.name).has_extension() &&
+      stored.files.files.front().executable) {
+    Sources as_it_is;
+    as_it_is.root = stored.root;
+    return as_it_is;
   }
-  const Languages languages = Languages::load();
-  const Sources sources = find_sources(path, languages, options.language, options.entrypoint);
+  languages.emplace(Languages::load());
+  return find_sources(stored.root, *languages, options.language, options.entrypoint, shown_name(path.string()));
+}
+
+}  // namespace
+
+Submission prepare_submission(const fs::path& path, const fs::path& cache_dir, const SubmissionOptions& options) {
+  Submission submission;
+  submission.display = path.string();
+  const BuildCache cache(cache_dir);
+  StoredSources stored;
+  std::optional<Languages> languages;
+  const Sources sources = stored_sources(path, cache, options, stored, languages);
   if (sources.language == nullptr) {  // an executable as it is
     submission.command = {sources.root.string()};
+    submission.roots = {sources.root.string()};
     return submission;
   }
   const Language& language = *sources.language;
@@ -118,8 +133,9 @@ Submission prepare_submission(const fs::path& path, const fs::path& cache_dir, c
   submission.extra_processes = language.threads;
   fs::path build_dir;
   if (!language.compile.empty() || !language.check.empty()) {
-    const BuildCache cache(cache_dir);
-    if (!build(sources, cache, cache.key_of(sources), options, submission, build_dir)) return submission;
+    if (!build(sources, cache, cache.key_of(sources, stored.files.key), options, submission, build_dir))
+      return submission;
+    if (submission.compiled) cache.evict(cache_bound_bytes());
   }
   submission.command = resolve_program(expand_command(language.run, host_placeholders(sources, build_dir)));
   // The program's files in the box: what was built, or (nothing built) the sources.

@@ -16,13 +16,15 @@
 #include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
+#include "submission/cache_dir.hpp"
+#include "submission/compile.hpp"
 
 namespace judge {
 
 struct Submission {
   std::string display;               // as the user gave it
   std::string language;              // the language's id; "" for an executable as it is
-  // What to run (empty if the compile failed): host paths; {memory_mib} and
+  // What to run (empty if the compile failed): host paths in the cache; {memory_mib} and
   // {heap_mib} are filled in when the limits are known (a JVM's -Xmx).
   std::vector<std::string> command;
   // Files and folders the program needs, copied into the box whole (the build's
@@ -39,9 +41,6 @@ struct Submission {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Submission, display, language, command, roots, unlimited_address_space,
                                                 extra_processes, compile_failed, compile_message, compiled)
 
-// The cache folder: $JUDGE_CACHE_DIR, else $XDG_CACHE_HOME/judge, else
-// ~/.cache/judge, else /tmp/judge-cache-UID.
-std::filesystem::path default_cache_dir();
 
 struct SubmissionOptions {
   bool contain = true;       // compile inside judge-box (--sandbox none: false)
@@ -50,9 +49,17 @@ struct SubmissionOptions {
   // Called with the language's id just before a compile starts (never on a cache
   // hit): the commands say "compiling ..." so a long compile is not a silent wait.
   std::function<void(const std::string& language)> on_compile;
+  // Not empty: even the submission's own name must not lead out of this folder
+  // (judge batch: the participant's; submission_files.hpp).
+  std::filesystem::path confine_to;
+  CompileLimits compile_limits;  // for the whole compile (tests make them small)
 };
 
-// Throws ConfigError when the submission cannot be read or made runnable.
+// The submission's files are taken in by the rules of submission_files.hpp (no link
+// followed out of its folder, regular files only, bounded) into the cache, and
+// everything after works on that copy: the box never gets a host path of the
+// contestant's. Throws SubmissionRefused (a ConfigError) for a submission those rules
+// refuse, ConfigError when it cannot be read or made runnable.
 Submission prepare_submission(const std::filesystem::path& path, const std::filesystem::path& cache_dir,
                               const SubmissionOptions& options = {});
 

@@ -9,6 +9,8 @@
 
 #include "base/enum_name.hpp"
 #include "base/errors.hpp"
+#include "base/icpc_exit.hpp"
+#include "base/json_text.hpp"
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
 #include "base/temp_dir.hpp"
@@ -20,9 +22,6 @@ namespace judge {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr int valid_exit_code = 42;
-constexpr int invalid_exit_code = 43;
 
 // The validator's words, on one line and capped: a line of a table.
 std::string one_line(const std::string& output) {
@@ -48,8 +47,8 @@ std::string_view input_status_name(InputStatus status) {
 
 InputStatus classify_validator_run(const ToolRun& run) {
   if (!run.ended_in_time || run.exit.signaled) return InputStatus::validator_failed;
-  if (run.exit.exit_code == valid_exit_code) return InputStatus::valid;
-  if (run.exit.exit_code == invalid_exit_code) return InputStatus::invalid;
+  if (run.exit.exit_code == icpc_accept_exit) return InputStatus::valid;
+  if (run.exit.exit_code == icpc_reject_exit) return InputStatus::invalid;
   return InputStatus::validator_failed;
 }
 
@@ -185,7 +184,7 @@ int run_validate_command(const ValidateOptions& options) {
                            invalid > 0 ? fmt::format(", {} invalid", invalid) : "",
                            failed > 0 ? fmt::format(", {} where the validator failed (fix the validator)", failed)
                                       : "");
-  if (json_target) write_output(*json_target, input_checks_to_json(checks).dump(2) + "\n");
+  if (json_target) write_output(*json_target, json_text(input_checks_to_json(checks), 2) + "\n", "--json");
   if (failed > 0) return exit_judge_error;
   return invalid > 0 ? exit_not_accepted : exit_all_accepted;
 }

@@ -12,8 +12,8 @@
 #include "base/errors.hpp"
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
-#include "problem/example_submissions.hpp"
-#include "problem/time_limit_inference.hpp"
+#include "verify/example_submissions.hpp"
+#include "verify/time_limit_inference.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/interrupt_watch.hpp"
 #include "process/private_tmpdir.hpp"
@@ -101,7 +101,11 @@ struct Grading {
     RunOptions run;
     run.limits = problem.limits;
     run.limits.cpu_ms = cpu_ms;
-    run.limits.wall_ms = std::max(problem.limits.wall_ms, default_wall_ms(cpu_ms));
+    // The wall limit follows from the time limit of the run. A package without a time
+    // limit has a placeholder wall limit (from the placeholder time limit): never
+    // used, or a submission that sleeps past the real limit would get through.
+    run.limits.wall_ms = problem.time_limit_rule ? default_wall_ms(cpu_ms)
+                                                 : std::max(problem.limits.wall_ms, default_wall_ms(cpu_ms));
     run.cpu = options.cpu;
     run.contain = options.contain;
     run.stop_after_time_limit = !options.all_tests;
@@ -170,6 +174,7 @@ VerifyReport verify_problem(const Problem& problem, const std::vector<ExampleSub
   report.problem = problem.name;
   report.format = std::string(format_name(problem.format));
   report.notes = problem.notes;
+  report.warnings = problem.warnings;
   const Grading grading{problem, options, executor, prepare};
   std::int64_t time_limit_ms = problem.limits.cpu_ms;
   std::map<std::string, VerifiedSubmission> done;
@@ -249,8 +254,9 @@ std::int64_t slowest_cpu_ms(const RunResult& run) {
 std::string format_verify_row(const VerifiedSubmission& submission, std::size_t name_width) {
   const std::string got = submission.run ? got_text(*submission.run) : "-";
   const std::string cpu = submission.run ? fmt::format("{} ms", slowest_cpu_ms(*submission.run)) : "-";
-  std::string row = fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable(submission.name), name_width,
-                                status_name(submission.status), got, cpu, printable(submission.reason));
+  std::string row = fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable_line(submission.name), name_width,
+                                status_name(submission.status), printable_line(got), cpu,
+                                printable_line(submission.reason));
   // The time-limit warnings, unless --strict already made one the reason.
   const std::string warning = submission.sensitivity ? sensitivity_warning(*submission.sensitivity) : "";
   if (!warning.empty() && !submission.strict_failure) row += "  [warning: " + warning + "]";
@@ -274,6 +280,7 @@ std::string format_verify_summary(const VerifyReport& report) {
     text += fmt::format("\n  warnings: {} sensitive to time limit, {} close to the limit, {} FLAKY", sensitive, close,
                         flaky);
   if (report.time_limit_inferred) text += "\n  " + report.time_limit_explanation;
+  for (const auto& warning : report.warnings) text += "\n  warning: " + printable(warning);
   for (const auto& note : report.notes) text += "\n  note: " + printable(note);
   return text;
 }
@@ -302,7 +309,16 @@ nlohmann::json verify_to_json(const VerifyReport& report) {
           {"time_limit_inferred", report.time_limit_inferred},
           {"time_limit_explanation", report.time_limit_explanation},
           {"notes", report.notes},
+          {"warnings", report.warnings},
           {"submissions", submissions}};
+}
+
+void refuse_warnings(const Problem& problem) {
+  if (problem.warnings.empty()) return;
+  std::string text;
+  for (const auto& warning : problem.warnings) text += "\n  " + warning;
+  throw ConfigError(fmt::format("{}: {} warning(s), errors under --strict:{}", problem.name, problem.warnings.size(),
+                                text));
 }
 
 int exit_status_for(const VerifyReport& report) {

@@ -1,9 +1,9 @@
 // `judge verify PROBLEM [SUBMISSION...]`: grades every example submission of a
 // problem (submissions/<expected verdict>/..., submissions.yaml, @EXPECTED_RESULTS@
-// tags: problem/example_submissions.hpp) and checks that each gets what it must
-// (problem/expectations.hpp), as problemtools' verifyproblem and BAPCtools' `bt run`
+// tags: verify/example_submissions.hpp) and checks that each gets what it must
+// (verify/expectations.hpp), as problemtools' verifyproblem and BAPCtools' `bt run`
 // do. A package without a time limit gets one first, inferred from the submissions
-// that bound it (problem/time_limit_inference.hpp): those run first with a generous
+// that bound it (verify/time_limit_inference.hpp): those run first with a generous
 // limit, the rest then with the inferred one.
 //
 // Prints a table (one row per submission: what it must get, what it got, its slowest
@@ -22,7 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "problem/expectations.hpp"
+#include "verify/expectations.hpp"
 #include "run/runner.hpp"
 #include "verify/time_sensitivity.hpp"
 
@@ -34,6 +34,8 @@ struct VerifyOptions {
   std::string json_file;                 // "" none
   bool all_tests = false;  // false: a submission stops at its first TLE (each costs a limit)
   bool quiet = false;
+  // --strict: every warning of the problem (Problem::warnings) is an error, exit 2.
+  bool strict = false;
   std::string sandbox = "auto";  // as given; contain follows from it
   int cpu = -1;
   bool contain = true;
@@ -68,7 +70,11 @@ struct VerifyReport {
   std::string time_limit_explanation;
   std::vector<VerifiedSubmission> submissions;
   std::vector<std::string> notes;
+  std::vector<std::string> warnings;  // the problem's (Problem::warnings)
 };
+
+// --strict: a ConfigError listing every warning of the problem, if it has any.
+void refuse_warnings(const Problem& problem);
 
 // Grades and checks everything (no printing). `prepare` makes a submission runnable
 // (tests replace it); it throws ConfigError for one that cannot be (a language this

@@ -6,9 +6,10 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
-#include "problem/example_submissions.hpp"
+#include "verify/example_submissions.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/interrupt_watch.hpp"
 #include "process/stoppable.hpp"
@@ -49,13 +50,14 @@ std::vector<ExampleSubmission> chosen_submissions(const Problem& problem, const 
 
 int verify(const VerifyOptions& options, const InterruptWatch& interrupt) {
   const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
+  if (options.strict) refuse_warnings(problem);
   if (!options.json_file.empty()) check_result_file(options.json_file, "--json");
   const std::vector<ExampleSubmission> submissions = chosen_submissions(problem, options.submissions);
   if (submissions.empty())
     throw ConfigError(fmt::format("{} has no example submissions (looked in {})", problem.name,
                                   problem.submissions_dir.empty() ? "submissions/" : problem.submissions_dir.string()));
   std::size_t width = 10;
-  for (const auto& submission : submissions) width = std::max(width, submission.name.size());
+  for (const auto& submission : submissions) width = std::max(width, printable_line(submission.name).size());
   if (!options.quiet)
     fmt::print("{}: {} submissions on {} tests{}\n", problem.name, submissions.size(), problem.tests.size(),
                problem.time_limit_rule ? "; the time limit is inferred from the submissions" : "");
@@ -68,7 +70,7 @@ int verify(const VerifyOptions& options, const InterruptWatch& interrupt) {
     SubmissionOptions submission_options;
     if (!options.quiet)
       submission_options.on_compile = [&](const std::string& language) {
-        fmt::print("  compiling {} ({}) ...\n", path.string(), language);
+        fmt::print("  compiling {} ({}) ...\n", printable_line(path.string()), language);
         std::fflush(stdout);
       };
     return prepare_submission(path, default_cache_dir(), submission_options);
@@ -84,7 +86,7 @@ int verify(const VerifyOptions& options, const InterruptWatch& interrupt) {
   fmt::print("{}\n", format_verify_summary(report));
   std::fflush(stdout);
   if (!options.json_file.empty())
-    write_output_file(options.json_file, "--json", verify_to_json(report).dump(2) + "\n");
+    write_output_file(options.json_file, "--json", json_text(verify_to_json(report), 2) + "\n");
   return exit_status_for(report);
 }
 

@@ -28,10 +28,13 @@ class FakeExecutor : public TestExecutor {
   std::map<std::string, std::int64_t> cpu_ms;
   // CPU times per run, in order, taken before cpu_ms (--repeat).
   std::map<std::string, std::vector<std::int64_t>> cpu_ms_runs;
+  std::map<std::string, std::int64_t> sleep_ms;  // wall time beyond the CPU time
   std::vector<std::int64_t> limits_seen;
+  std::vector<std::int64_t> wall_limits_seen;
   TestRecord run_test(const Problem&, const Submission& submission, const TestCase& test,
                       const RunOptions& options) override {
     limits_seen.push_back(options.limits.cpu_ms);
+    wall_limits_seen.push_back(options.limits.wall_ms);
     const std::string& name = submission.command.at(0);
     TestRecord record;
     record.name = test.name;
@@ -44,10 +47,20 @@ class FakeExecutor : public TestExecutor {
       used = cpu_ms.at(name);
     }
     PassRecord pass;
+    TestFacts& facts = pass.facts;
     // Stopped at the limit when over it, as the watchdog does.
-    pass.facts = facts_with(std::min(used, options.limits.cpu_ms + 1), exit);
-    pass.facts.limits = options.limits;
-    if (used > options.limits.cpu_ms) pass.facts.submission.hit_cpu_limit = true;
+    const std::int64_t cpu_used_ms = std::min(used, options.limits.cpu_ms + 1);
+    facts = facts_with(cpu_used_ms, exit);
+    facts.limits = options.limits;
+    if (used > options.limits.cpu_ms) facts.submission.hit_cpu_limit = true;
+    // As the watchdog does: a run still going at the wall limit is stopped there.
+    const std::int64_t wall_ms = cpu_used_ms + (sleep_ms.contains(name) ? sleep_ms.at(name) : 0);
+    facts.submission.exit.wall_ms = std::min(wall_ms, options.limits.wall_ms);
+    if (wall_ms > options.limits.wall_ms) {
+      facts.submission.hit_wall_limit = facts.submission.killed_by_judge = true;
+      facts.submission.exit.signaled = true;
+      facts.submission.exit.signal = 9;
+    }
     record.passes.push_back(pass);
     return record;
   }
@@ -194,6 +207,34 @@ TEST(Verify, AFlakySubmissionIsNotAsExpected) {
   EXPECT_EQ(wobbly.status, VerifyStatus::fail);
   EXPECT_EQ(wobbly.flaky, "FLAKY on sample/1: AC x2, TLE x1");
   EXPECT_EQ(exit_status_for(report), 1);
+}
+
+// BAPCtools' guess_close_stdout_1: little CPU, a 10 s sleep, then exit 0. With the
+// placeholder's wall limit (21 s) it would end and be judged by the interactor; at the
+// inferred limit (1 s, run at 1.5 s) its wall limit is 2 * 1.5 + 1 = 4 s: ILE.
+TEST(Verify, EveryRunHasTheWallLimitOfItsTimeLimitNeverThePlaceholders) {
+  FakeExecutor executor;
+  executor.cpu_ms = {{"time_limit_exceeded/sleeper.cpp", 1}, {"accepted/fast.cpp", 300},
+                     {"accepted/dawdler.cpp", 300}};
+  executor.sleep_ms = {{"time_limit_exceeded/sleeper.cpp", 10000}, {"accepted/dawdler.cpp", 5000}};
+  Problem problem = package(true);
+  problem.limits.wall_ms = default_wall_ms(problem.limits.cpu_ms);  // the placeholder's, 21 s
+  const std::vector<ExampleSubmission> submissions{
+      example("time_limit_exceeded/sleeper.cpp",
+              rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
+      example("accepted/fast.cpp", rule({Verdict::AC}, {}, "folder accepted/")),
+      example("accepted/dawdler.cpp", rule({Verdict::AC}, {}, "folder accepted/"))};
+  const VerifyReport report = verify_problem(problem, submissions, {}, executor, runnable);
+  EXPECT_EQ(report.time_limit_ms, 1000);
+  EXPECT_EQ(executor.wall_limits_seen.back(), 4000);
+  ASSERT_TRUE(report.submissions[0].run.has_value());
+  EXPECT_EQ(report.submissions[0].run->verdict, Verdict::ILE);
+  EXPECT_EQ(report.submissions[0].status, VerifyStatus::ok);
+  // Measured with the placeholder (5.3 s of wall time), judged at the limit: past
+  // its 3 s wall limit, so not AC there.
+  ASSERT_TRUE(report.submissions[2].run.has_value());
+  EXPECT_EQ(report.submissions[2].run->verdict, Verdict::ILE);
+  EXPECT_EQ(report.submissions[2].status, VerifyStatus::fail);
 }
 
 TEST(Verify, ASubmissionStopsAtItsFirstTimeLimitUnlessAllTestsAreAsked) {

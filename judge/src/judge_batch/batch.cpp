@@ -1,0 +1,520 @@
+#include "judge_batch/batch.hpp"
+
+#include <sched.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <deque>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "base/errors.hpp"
+#include "base/printable.hpp"
+#include "batch/dir.hpp"
+#include "batch/facts.hpp"
+#include "batch/progress.hpp"
+#include "batch/results.hpp"
+#include "batch/worker.hpp"
+#include "batch/workers.hpp"
+#include "process/stop_signals.hpp"
+#include "report/batch_report.hpp"
+#include "report/run_report.hpp"
+#include "submission/build_cache.hpp"
+#include "submission/submission.hpp"
+#include "submission/submission_files.hpp"
+
+namespace judge {
+namespace fs = std::filesystem;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+std::size_t available_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  const long online = ::sysconf(_SC_NPROCESSORS_ONLN);
+  return online > 0 ? static_cast<std::size_t>(online) : 1;
+}
+
+std::size_t default_jobs() { return std::max<std::size_t>(1, available_cores() / 2); }
+
+namespace {
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  ::gmtime_r(&now, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  return text;
+}
+
+std::size_t terminal_width() {
+  winsize size{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 20) return size.ws_col;
+  return 100;
+}
+
+// What the batch process knows while it runs.
+class BatchRun {
+ public:
+  BatchRun(const BatchOptions& options, const JudgePaths& paths, const BatchPlan& plan,
+           std::map<std::string, Problem> problems,
+           std::map<std::string, std::vector<TestCase>> test_cases)
+      : options_(options),
+        paths_(paths),
+        self_(fs::read_symlink("/proc/self/exe").string()),
+        plan_(plan),
+        problems_(std::move(problems)),
+        test_cases_(std::move(test_cases)),
+        units_(plan_units(plan)),
+        pool_(options.jobs),
+        cores_(available_cores()),
+        on_terminal_(!options.quiet && ::isatty(STDOUT_FILENO)) {}
+
+  int run();
+
+ private:
+  static constexpr std::uint64_t compile_tag_base = std::uint64_t{1} << 40;
+
+  std::string unit_label(const WorkUnit& unit) const {
+    const PlannedSubmission& submission = plan_.submissions[unit.submission];
+    return fmt::format("{}/{} {}", submission.participant, submission.problem,
+                       plan_.problem(submission.problem).tests[unit.test].name);
+  }
+  std::string unit_key_of(const WorkUnit& unit) const {
+    const PlannedSubmission& submission = plan_.submissions[unit.submission];
+    return unit_key(submission.participant, submission.problem,
+                    plan_.problem(submission.problem).tests[unit.test].name);
+  }
+  json run_info(std::size_t concurrent) const {
+    return {{"shard", options_.shard.text()},
+            {"jobs", pool_.size()},
+            {"cores", cores_},
+            {"concurrent_tests", concurrent}};
+  }
+  json base_record(const WorkUnit& unit) const {
+    const PlannedSubmission& submission = plan_.submissions[unit.submission];
+    return {{"participant", submission.participant},
+            {"problem", submission.problem},
+            {"test", plan_.problem(submission.problem).tests[unit.test].name},
+            {"fingerprint", unit.fingerprint}};
+  }
+
+  void prepare();
+  void start_jobs();
+  void start_compile(std::size_t submission);
+  void start_test(std::size_t unit_index);
+  void on_finished(const WorkerPool::Finished& finished);
+  void on_compiled(std::size_t submission, const WorkerPool::Finished& finished);
+  void on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished);
+  void record(std::size_t unit_index, json record, Verdict verdict,
+              const std::string& message, long long cpu_ms, long long memory_kib, bool print_line = true);
+  void judge_error(const std::string& what);
+  void show_status(bool force);
+  void clear_status();
+  int finish(int signal);
+
+  const BatchOptions& options_;
+  const JudgePaths& paths_;
+  std::string self_;  // this judge's executable: workers run it
+  const BatchPlan& plan_;
+  std::map<std::string, Problem> problems_;
+  std::map<std::string, std::vector<TestCase>> test_cases_;
+  std::vector<WorkUnit> units_;
+  WorkerPool pool_;
+  std::size_t cores_;
+  bool on_terminal_;
+  std::unique_ptr<JournalWriter> journal_;
+  std::map<std::string, json> finished_;  // unit_key -> record
+  std::vector<std::string> warnings_;
+
+  std::deque<std::size_t> compile_queue_;                // submissions
+  std::map<std::size_t, std::deque<std::size_t>> waiting_;  // submission -> its pending units
+  std::deque<std::size_t> ready_;                        // units ready to run
+  std::map<std::size_t, Submission> prepared_;           // runnable submissions
+  std::map<std::size_t, std::size_t> unfinished_;        // submission -> units left in this run
+  std::map<std::uint64_t, std::size_t> concurrency_;     // running test tag -> most at once
+  std::map<std::size_t, Clock::time_point> test_started_;  // running test -> when (the ETA's pace)
+  std::size_t judge_errors_ = 0;
+  ProgressCounts counts_;
+  Clock::time_point started_ = Clock::now();
+  Clock::time_point last_status_{};
+  bool status_shown_ = false;
+};
+
+void BatchRun::prepare() {
+  const JournalContents journal = read_journal(batch_files::journal(options_.out_dir));
+  if (journal.skipped_lines > 0)
+    warnings_.push_back(fmt::format("the journal has {} torn or unreadable line(s); skipped",
+                                    journal.skipped_lines));
+  finished_ = finished_units(plan_, units_, journal.records);
+  journal_ = std::make_unique<JournalWriter>(batch_files::journal(options_.out_dir));
+  const auto [begin, end] = shard_range(units_.size(), options_.shard);
+  counts_.total = end - begin;
+  counts_.jobs = pool_.size();
+  for (std::size_t u = begin; u < end; ++u) {
+    const WorkUnit& unit = units_[u];
+    if (finished_.contains(unit_key_of(unit))) {
+      ++counts_.reused;
+      continue;
+    }
+    if (!waiting_.contains(unit.submission)) compile_queue_.push_back(unit.submission);
+    waiting_[unit.submission].push_back(u);
+    ++unfinished_[unit.submission];
+    ++counts_.pace[unit.submission].left;
+  }
+}
+
+void BatchRun::start_compile(std::size_t index) {
+  const PlannedSubmission& planned = plan_.submissions[index];
+  const fs::path path = planned.path;
+  // Every submission is prepared in a worker: compiling (or a Python syntax check) runs
+  // a box, which the batch process itself never waits for.
+  pool_.start(compile_tag_base + index, [path] {
+    // A participant's file is read beneath its own folder only (submission_files.hpp),
+    // and one the rules refuse is the participant's CE, with the reason.
+    SubmissionOptions options;
+    options.confine_to = fs::absolute(path).lexically_normal().parent_path();
+    try {
+      return nlohmann::json(prepare_submission(path, default_cache_dir(), options));
+    } catch (const SubmissionRefused& refused) {
+      Submission submission;
+      submission.compile_failed = true;
+      submission.compile_message = refused.what();
+      return nlohmann::json(submission);
+    }
+  });
+}
+
+void BatchRun::start_test(std::size_t unit_index) {
+  const WorkUnit& unit = units_[unit_index];
+  const PlannedSubmission& planned = plan_.submissions[unit.submission];
+  const Problem& problem = problems_.at(planned.problem);
+  const TestCase& test = test_cases_.at(planned.problem).at(unit.test);
+  const Submission& submission = prepared_.at(unit.submission);
+  mark_cache_entries_used(submission.roots);  // a long batch keeps its builds (build_cache.hpp)
+  std::optional<fs::path> transcripts_dir;
+  if (plan_.keep_transcripts)
+    transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);
+  // A freshly executed judge runs the test (batch/worker.hpp says why).
+  const json job = make_worker_job(paths_, problem, submission, test, transcripts_dir, options_.out_dir, plan_);
+  pool_.start_program(unit_index, {self_, "batch-worker"}, worker_message(job));
+  concurrency_[unit_index] = 0;
+  test_started_[unit_index] = Clock::now();
+  for (auto& [tag, most] : concurrency_) most = std::max(most, concurrency_.size());
+  ++counts_.running;
+}
+
+// Compiles first (each source once, before its tests; a CE is known early), then
+// tests in plan order.
+void BatchRun::start_jobs() {
+  while (pool_.has_free_slot()) {
+    if (!compile_queue_.empty()) {
+      const std::size_t submission = compile_queue_.front();
+      compile_queue_.pop_front();
+      start_compile(submission);
+    } else if (!ready_.empty()) {
+      const std::size_t unit = ready_.front();
+      ready_.pop_front();
+      start_test(unit);
+    } else {
+      break;
+    }
+  }
+}
+
+void BatchRun::record(std::size_t unit_index, json record, Verdict verdict,
+                      const std::string& message, long long cpu_ms, long long memory_kib, bool print_line) {
+  const WorkUnit& unit = units_[unit_index];
+  journal_->append(record);
+  finished_.emplace(record_key(record), record);
+  ++counts_.finished;
+  ++counts_.verdicts[verdict];
+  counts_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started_);
+  if (print_line && !options_.quiet && (!on_terminal_ || verdict != Verdict::AC)) {
+    clear_status();
+    fmt::print("{}\n", format_finished_line(counts_, unit_label(unit), verdict, cpu_ms,
+                                            memory_kib, verdict == Verdict::AC ? "" : message));
+    std::fflush(stdout);
+  }
+  show_status(false);
+  // A whole batch writes a submission's verdict JSON as soon as its last test is in.
+  if (--unfinished_[unit.submission] == 0 && options_.shard.whole()) {
+    std::vector<std::string> warnings;
+    const GradedSubmission graded = grade_submission(plan_, unit.submission, finished_, warnings);
+    warnings_.insert(warnings_.end(), warnings.begin(), warnings.end());
+    write_result(options_.out_dir, plan_, graded);
+  }
+}
+
+void BatchRun::judge_error(const std::string& what) {
+  ++judge_errors_;
+  clear_status();
+  std::fprintf(stderr, "judge: judge error: %s\n", printable_line(what).c_str());
+  show_status(true);
+}
+
+void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finished) {
+  const PlannedSubmission& planned = plan_.submissions[index];
+  std::deque<std::size_t> units = std::move(waiting_[index]);
+  waiting_.erase(index);
+  if (!finished.ok) {
+    judge_error(fmt::format("{}: compiling failed in the judge: {} ({} tests not run)",
+                            planned.path, finished.error, units.size()));
+    return;
+  }
+  Submission submission = finished.result.get<Submission>();
+  submission.display = planned.path;
+  if (!submission.compile_failed) {
+    prepared_[index] = std::move(submission);
+    for (std::size_t unit : units) ready_.push_back(unit);
+    return;
+  }
+  // CE: every test of the submission is finished, with the compiler's message; the
+  // submission is counted once, and one line says it (not one per test).
+  ++counts_.compile_errors;
+  counts_.pace[index].left = 0;
+  if (!options_.quiet) {
+    clear_status();
+    fmt::print("{}: CE, {} tests not run: {}\n", printable_line(planned.path), units.size(),
+               printable_line(message_headline(Verdict::CE, submission.compile_message)));
+    std::fflush(stdout);
+  }
+  for (std::size_t unit : units) {
+    json entry = base_record(units_[unit]);
+    entry["verdict"] = verdict_name(Verdict::CE);
+    entry["message"] = "compilation failed";
+    entry["compile_error"] = submission.compile_message;
+    entry["run"] = run_info(0);
+    entry["finished_at"] = utc_now();
+    record(unit, entry, Verdict::CE, "compilation failed", 0, 0, false);
+  }
+}
+
+void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished) {
+  --counts_.running;
+  ProgressCounts::Pace& pace = counts_.pace[units_[unit_index].submission];
+  pace.left = pace.left > 0 ? pace.left - 1 : 0;
+  if (finished.ok) {
+    ++pace.finished;
+    pace.wall += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - test_started_[unit_index]);
+  }
+  test_started_.erase(unit_index);
+  const std::size_t concurrent = concurrency_[unit_index];
+  concurrency_.erase(unit_index);
+  const WorkUnit& unit = units_[unit_index];
+  if (!finished.ok) {
+    judge_error(fmt::format("{}: {} (not recorded; --resume runs it again)", unit_label(unit),
+                            finished.error));
+    return;
+  }
+  TestOutcome outcome;
+  try {
+    // Graded as `judge run` grades it, for the journal's verdict and the progress line.
+    const PlannedProblem& problem = plan_.problem(plan_.submissions[unit.submission].problem);
+    outcome = grade_test(grading_spec(problem, plan_.rules), record_from_json(finished.result), problem.limits);
+  } catch (const std::exception& error) {
+    judge_error(fmt::format("{}: {}", unit_label(unit), error.what()));
+    return;
+  }
+  const Decision& decision = outcome.decision;
+  json entry = base_record(unit);
+  entry["verdict"] = verdict_name(decision.verdict);
+  entry["message"] = decision.message;
+  entry["record"] = finished.result;
+  entry["run"] = run_info(concurrent);
+  entry["finished_at"] = utc_now();
+  record(unit_index, entry, decision.verdict, decision.message, outcome.facts.submission.exit.cpu_ms,
+         outcome.facts.submission.exit.peak_kib);
+}
+
+void BatchRun::on_finished(const WorkerPool::Finished& finished) {
+  if (finished.tag >= compile_tag_base)
+    on_compiled(static_cast<std::size_t>(finished.tag - compile_tag_base), finished);
+  else
+    on_test_done(static_cast<std::size_t>(finished.tag), finished);
+}
+
+void BatchRun::clear_status() {
+  if (!status_shown_) return;
+  fmt::print("\r\033[K");
+  status_shown_ = false;
+}
+
+void BatchRun::show_status(bool force) {
+  if (!on_terminal_) return;
+  const auto now = Clock::now();
+  if (!force && now - last_status_ < std::chrono::milliseconds(200)) return;
+  last_status_ = now;
+  counts_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(now - started_);
+  fmt::print("\r\033[K{}", format_status_line(counts_, terminal_width() - 1));
+  std::fflush(stdout);
+  status_shown_ = true;
+}
+
+int BatchRun::run() {
+  prepare();
+  const std::size_t to_run = counts_.total - counts_.reused;
+  if (!options_.quiet) {
+    std::set<std::string> participants;
+    for (const auto& submission : plan_.submissions) participants.insert(submission.participant);
+    fmt::print("batch: {} submissions ({} participants, {} problems), {} tests{}; {} finished "
+               "before (journal), {} to run with {} worker(s) on {} core(s)\n",
+               plan_.submissions.size(), participants.size(), plan_.problems.size(),
+               counts_.total, options_.shard.whole() ? "" : " in shard " + options_.shard.text(),
+               counts_.reused, to_run, pool_.size(), cores_);
+    if (2 * pool_.size() > cores_)
+      fmt::print("batch: note: {} tests at once keep up to {} processes busy on {} cores: CPU "
+                 "times stay each process's own, wall times may stretch\n",
+                 pool_.size(), 2 * pool_.size(), cores_);
+    std::fflush(stdout);
+  }
+  // SIGINT, SIGTERM and SIGHUP, read from a signalfd (stop_signals.hpp); the workers
+  // unblock them (batch_workers.cpp).
+  StopSignals stop;
+  int signal = 0;
+  start_jobs();
+  while (pool_.running() > 0) {
+    const auto finished = pool_.wait(std::chrono::milliseconds(200), stop.fd());
+    if ((signal = stop.received()) != 0) break;
+    for (const auto& one : finished) on_finished(one);
+    start_jobs();
+    show_status(false);
+  }
+  clear_status();
+  if (signal != 0) pool_.kill_all();
+  return finish(signal);
+}
+
+int BatchRun::finish(int signal) {
+  const auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(Clock::now() - started_);
+  if (signal != 0) {
+    fmt::print(stderr,
+               "judge: batch stopped by {}: {} tests finished in this run are in the journal; "
+               "finish with the same command and --resume\n",
+               signal_name(signal), counts_.finished);
+    return 128 + signal;
+  }
+  const std::string verdicts = verdict_counts_text(counts_, " ");
+  if (!options_.quiet)
+    fmt::print("batch: ran {} tests in {} ({} reused from the journal){}{}\n", counts_.finished,
+               format_duration(elapsed), counts_.reused, verdicts.empty() ? "" : ":", verdicts);
+  int status = 0;
+  if (!options_.shard.whole()) {
+    // A shard grades nothing on its own: the verdicts of its tests (this run's and
+    // those reused from the journal) decide the status.
+    const auto [begin, end] = shard_range(units_.size(), options_.shard);
+    for (std::size_t u = begin; u < end; ++u) {
+      const auto record = finished_.find(unit_key_of(units_[u]));
+      const std::optional<Verdict> verdict =
+          record == finished_.end() ? std::nullopt : parse_verdict(record->second.value("verdict", ""));
+      status = combined_exit_status(status, exit_status_for_verdict(verdict));
+    }
+    if (!options_.quiet)
+      fmt::print("batch: shard {} done in {}; combine the shards with: judge merge DIR... --out "
+                 "DIR\n",
+                 options_.shard.text(), options_.out_dir.string());
+  } else {
+    BatchGrades grades = grade_records(plan_, read_journal(batch_files::journal(options_.out_dir)).records);
+    write_results_and_standings(options_.out_dir, plan_, grades);
+    ReportFiles files;
+    files.html = options_.html_file;
+    files.junit = options_.junit_file;
+    write_reports(options_.out_dir, plan_, grades, files);
+    warnings_.insert(warnings_.end(), grades.warnings.begin(), grades.warnings.end());
+    if (!options_.quiet)
+      fmt::print("\n{}\nresults: {}/results/, {}, {}\n", format_standings_table(grades.standings, 30),
+                 options_.out_dir.string(), batch_files::standings_json(options_.out_dir).string(),
+                 batch_files::standings_csv(options_.out_dir).string());
+    status = exit_status_for_batch(grades.graded);
+    if (!grades.standings.complete()) status = 3;
+  }
+  print_warnings(warnings_);
+  if (judge_errors_ > 0) {
+    std::fprintf(stderr, "judge: %zu judge error(s): those tests were not recorded; run again "
+                         "with --resume\n", judge_errors_);
+    status = 3;
+  }
+  return status;
+}
+
+}  // namespace
+
+int run_batch(const BatchOptions& given, const JudgePaths& paths) {
+  BatchOptions options = given;
+  if (options.jobs == 0) options.jobs = default_jobs();
+  if (!options.shard.whole() && (options.html_file || options.junit_file))
+    throw ConfigError("--html and --junit describe a whole batch: with --shard, write them "
+                      "after `judge merge` with `judge report MERGED --html FILE` (or "
+                      "`judge merge ... --html FILE`)");
+
+  // Which problems: those named, or every problem of the repository.
+  std::map<std::string, Problem> loaded;
+  std::set<std::string> problem_names, other_problems;
+  for (const auto& name : known_problems(paths)) other_problems.insert(name);
+  if (!options.problems.empty()) {
+    for (const auto& name : options.problems) {
+      Problem problem = load_problem(name, paths);
+      problem.name = batch_problem_name(problem);
+      problem_names.insert(problem.name);
+      loaded.emplace(problem.name, std::move(problem));
+    }
+  } else {
+    problem_names = other_problems;
+  }
+  if (problem_names.empty()) throw ConfigError(no_problems_message(options.submissions));
+  for (const auto& name : problem_names) other_problems.erase(name);
+  std::vector<std::string> warnings;
+  const std::vector<FoundSubmission> found =
+      discover_submissions(options.submissions, problem_names, warnings, other_problems);
+  print_warnings(warnings);
+  if (found.empty())
+    throw ConfigError(fmt::format("no submissions found in {} (layout: DIR/<participant>/<problem>.<ending> "
+                                  "for a problem of {}: the endings are listed by `judge languages`; or an "
+                                  "executable <problem>)",
+                                  fmt::join(options.submissions, " "), fmt::join(problem_names, ", ")));
+  std::vector<Problem> used;
+  std::map<std::string, std::vector<TestCase>> test_cases;
+  for (const auto& submission : found) {
+    if (test_cases.contains(submission.problem)) continue;
+    if (!loaded.contains(submission.problem)) {
+      Problem problem = load_problem(submission.problem, paths);
+      problem.name = submission.problem;  // its folder's name, as known_problems lists it
+      loaded.emplace(submission.problem, std::move(problem));
+    }
+    const Problem& problem = loaded.at(submission.problem);
+    used.push_back(problem);
+    test_cases[problem.name] = planned_test_cases(problem, options.tests);
+  }
+  BatchPlan plan = make_plan(found, used, options.tests, options.keep_transcripts);
+  plan.repeat = options.repeat;
+  plan.rules = options.rules;
+  plan.stderr_bytes = options.stderr_bytes;
+
+  std::error_code ec;
+  fs::create_directories(options.out_dir, ec);
+  if (ec)
+    throw ConfigError(fmt::format("cannot create --out {}: {}", options.out_dir.string(), ec.message()));
+  if (!options.resume && fs::exists(batch_files::journal(options.out_dir)))
+    throw ConfigError(fmt::format(
+        "{} already holds a batch (journal.jsonl): add --resume to finish it, or choose "
+        "another --out",
+        options.out_dir.string()));
+  write_manifest(options.out_dir, plan, options.shard, "judge batch");
+
+  std::map<std::string, Problem> problems;
+  for (auto& problem : used) problems.emplace(problem.name, problem);
+  BatchRun run(options, paths, plan, std::move(problems), std::move(test_cases));
+  return run.run();
+}
+
+}  // namespace judge

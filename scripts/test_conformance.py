@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Real packages as they come (issue 29): each case of testdata/conformance/ judged as a
+setter would, with what problemtools and BAPCtools do on the same package.
+
+  --case polygon_own_header    a Polygon package with its own testlib.h beside the
+                               interactor and checker: judge verify exits 0
+  --case polygon_real_testlib  the same with the real testlib.h of ../shared/corpus
+                               copied into files/ (skipped, exit 77, without it)
+  --case closed_stdout         BAPCtools' guess_close_stdout_1 (closes stdout, sleeps
+                               10 s) is TLE (ILE) at the inferred limit, never WA
+  --case samples_only          no data/secret (as git delivers an empty one), and an
+                               empty one: the samples are judged, with a warning;
+                               --strict refuses it
+  --case misspelt_key          `typ: interactive`: judge run warns, naming `type`
+  --case java_classes          Java files named unlike their class, a Kotlin file
+  --case batch_short_name      judge batch names a package by its folder, takes a
+                               Java file holding `public class Main`
+  --case beside_headers        a problem.json interactor with limits.hpp beside it, a
+                               generator on the interactor library's generator.hpp
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = os.path.dirname(HERE)
+PACKAGES = os.path.join(SOURCE, "testdata", "conformance")
+SKIP = 77
+
+
+class Case:
+    def __init__(self, judge, work):
+        self.judge = judge
+        self.work = work
+        self.failures = 0
+
+    def run(self, *args, env=None):
+        command = [self.judge, *args]
+        print("$", " ".join(command), flush=True)
+        proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                              timeout=900)
+        print(proc.stdout[-6000:], end="")
+        print(proc.stderr[-3000:], end="", file=sys.stderr)
+        return proc
+
+    def expect(self, ok, what):
+        print(("ok:   " if ok else "FAIL: ") + what, flush=True)
+        if not ok:
+            self.failures += 1
+
+    def copy(self, name):
+        target = os.path.join(self.work, name)
+        shutil.copytree(os.path.join(PACKAGES, name), target)
+        return target
+
+    def verify_json(self, package, *extra):
+        out = os.path.join(self.work, os.path.basename(package) + ".verify.json")
+        proc = self.run("verify", package, "--json", out, *extra)
+        report = json.load(open(out)) if os.path.exists(out) else {}
+        return proc, report
+
+
+def verdicts(report):
+    return {s["name"]: (s["status"], s.get("verdict")) for s in report.get("submissions", [])}
+
+
+def polygon_own_header(case):
+    proc, report = case.verify_json(os.path.join(PACKAGES, "polygon-own-header"))
+    case.expect(proc.returncode == 0, "judge verify exits 0 (testlib.h beside the interactor and checker is found)")
+    got = verdicts(report)
+    case.expect(got.get("solutions/linear.cpp", (None, None))[1] == "WA", "the wrong-answer solution is WA")
+    case.expect(got.get("solutions/crash.cpp", (None, None))[1] == "RTE", "the crashing solution is RTE")
+
+
+def corpus_dir():
+    for candidate in [os.environ.get("JUDGE_SHARED_CORPUS"), os.path.join(SOURCE, "..", "shared", "corpus")]:
+        if candidate and os.path.isfile(os.path.join(candidate, "testlib", "testlib.h")):
+            return candidate
+    return None
+
+
+def polygon_real_testlib(case, corpus):
+    # --corpus (CMake's JUDGE_SHARED_CORPUS, <source>/../shared/corpus by default), else
+    # the environment's JUDGE_SHARED_CORPUS, else <source>/../shared/corpus.
+    if corpus is None or not os.path.isfile(os.path.join(corpus, "testlib", "testlib.h")):
+        corpus = corpus_dir()
+    if corpus is None:
+        print("skipped: ../shared/corpus not present")
+        return SKIP
+    package = case.copy("polygon-real-testlib")
+    # The package as Polygon exports it carries files/testlib.h; the repository's copy
+    # does not (the corpus file is never copied into the project): put the real one in.
+    shutil.copy2(os.path.join(corpus, "testlib", "testlib.h"), os.path.join(package, "files", "testlib.h"))
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode == 0, "judge verify exits 0 on a Polygon package built on the real testlib.h")
+    got = verdicts(report)
+    case.expect(got.get("solutions/binary_search.cpp", (None, None)) == ("OK", "AC"), "main: AC")
+    case.expect(got.get("solutions/linear.cpp", (None, None)) == ("OK", "WA"), "wrong-answer: WA (the checker)")
+    case.expect(got.get("solutions/crash.cpp", (None, None)) == ("OK", "RTE"), "failed: RTE")
+    return None
+
+
+def closed_stdout(case):
+    proc, report = case.verify_json(os.path.join(PACKAGES, "closed-stdout"))
+    case.expect(proc.returncode == 0, "judge verify exits 0")
+    got = verdicts(report)
+    tle = got.get("time_limit_exceeded/guess_close_stdout_1.cpp", (None, None))
+    case.expect(tle[0] == "OK" and tle[1] in ("TLE", "ILE"), f"the closed-stdout sleeper is TLE/ILE, got {tle}")
+    case.expect(got.get("run_time_error/close_then_abort.cpp", (None, None)) == ("OK", "RTE"),
+                "closing stdout then crashing is RTE")
+    limit = report.get("time_limit_ms", 0)
+    for submission in report.get("submissions", []):
+        for test in submission.get("result", {}).get("tests", []):
+            case.expect(test.get("wall_ms", 0) <= 2 * limit * 1.5 + 1000 + 1000,
+                        f"{submission['name']} {test['name']}: ran {test.get('wall_ms')} ms, within the wall "
+                        f"limit that follows from the {limit} ms time limit (x 1.5 for time_limit_exceeded/, "
+                        f"plus a second of slack)")
+
+
+def samples_only(case):
+    package = case.copy("samples-only")
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode == 0, "judge verify exits 0 on a package without data/secret")
+    case.expect(any("no data/secret folder" in w for w in report.get("warnings", [])), "with a warning that says so")
+    proc = case.run("verify", package, "--strict")
+    case.expect(proc.returncode == 2 and "no data/secret folder" in proc.stderr, "--strict: exit 2 naming it")
+    os.makedirs(os.path.join(package, "data", "secret"))
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode == 0 and any("data/secret is empty" in w for w in report.get("warnings", [])),
+                "an empty data/secret: judged, with a warning")
+
+
+def misspelt_key(case):
+    package = case.copy("samples-only")
+    os.makedirs(os.path.join(package, "data", "secret"))
+    shutil.copy2(os.path.join(package, "data", "sample", "1.in"), os.path.join(package, "data", "secret", "1.in"))
+    shutil.copy2(os.path.join(package, "data", "sample", "1.ans"), os.path.join(package, "data", "secret", "1.ans"))
+    yaml_path = os.path.join(package, "problem.yaml")
+    text = open(yaml_path).read().replace("type: pass-fail interactive", "typ: interactive")
+    open(yaml_path, "w").write(text)
+    submission = os.path.join(package, "submissions", "accepted", "bisect.py")
+    proc = case.run("run", package, submission, "-q")
+    case.expect('unknown key "typ" (did you mean "type"?' in proc.stderr, "judge run warns about typ, naming type")
+    proc = case.run("verify", package, "--strict")
+    case.expect(proc.returncode == 2 and '"typ"' in proc.stderr, "judge verify --strict refuses it (exit 2)")
+
+
+def java_classes(case):
+    proc, report = case.verify_json(os.path.join(PACKAGES, "java-classes"))
+    case.expect(proc.returncode == 0, "judge verify exits 0")
+    got = verdicts(report)
+    for name in ["accepted/boolfind-test-correct.java", "accepted/guess-public.java", "accepted/guess-kotlin.kt"]:
+        case.expect(got.get(name, (None, None)) == ("OK", "AC"), f"{name}: AC")
+
+
+def batch_short_name(case):
+    package = case.copy("java-classes")
+    subs = os.path.join(case.work, "subs")
+    os.makedirs(os.path.join(subs, "carol"))
+    shutil.copy2(os.path.join(package, "submissions", "accepted", "guess-public.java"),
+                 os.path.join(subs, "carol", "java-classes.java"))
+    out = os.path.join(case.work, "out")
+    proc = case.run("batch", subs, "--problems", package, "--out", out, "-j", "1")
+    case.expect(proc.returncode == 0, "judge batch exits 0")
+    result = os.path.join(out, "results", "carol", "java-classes.json")
+    case.expect(os.path.exists(result) and json.load(open(result))["verdict"] == "AC",
+                "carol/java-classes.java (public class Main) is AC, the problem named by its folder")
+
+
+def beside_headers(case):
+    package = case.copy("beside-headers")
+    proc = case.run("generate", package, "--check")
+    case.expect(proc.returncode == 0, "judge generate --check: the generator builds on generator.hpp and limits.hpp")
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode == 0, "judge verify exits 0: the interactor builds with limits.hpp beside it")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--judge", required=True)
+    parser.add_argument("--case", required=True)
+    parser.add_argument("--corpus", help="the shared corpus folder (default: JUDGE_SHARED_CORPUS, else "
+                        "<source>/../shared/corpus)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="judge-conformance-") as work:
+        case = Case(os.path.abspath(args.judge), work)
+        if args.case == "polygon_real_testlib":
+            status = polygon_real_testlib(case, args.corpus)
+            if status == SKIP:
+                return SKIP
+        else:
+            cases = {"polygon_own_header": polygon_own_header, "closed_stdout": closed_stdout,
+                     "samples_only": samples_only, "misspelt_key": misspelt_key, "java_classes": java_classes,
+                     "batch_short_name": batch_short_name, "beside_headers": beside_headers}
+            if args.case not in cases:
+                print(f"unknown case {args.case}", file=sys.stderr)
+                return 2
+            cases[args.case](case)
+        print(f"{case.failures} check(s) failed" if case.failures else "all checks passed")
+        return 1 if case.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
