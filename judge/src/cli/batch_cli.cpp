@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/run_command.hpp"
+#include "judge_run/run_command.hpp"
 #include "cli/shared_options.hpp"
 
 #include "judge_batch/batch.hpp"

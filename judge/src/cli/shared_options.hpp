@@ -30,7 +30,7 @@ CLI::Option* add_sandbox_option(CLI::App* command, std::string& sandbox,
 
 // --repeat K (1..max_repeat): each test runs K times (run/runner.hpp).
 CLI::Option* add_repeat_option(CLI::App* command, int& repeat);
-// --rules icpc|domjudge|limits-first (grade/verdict.hpp, docs/verdicts.md).
+// --rules icpc|domjudge|limits-first (grade/verdict_rules.hpp, docs/verdicts.md).
 CLI::Option* add_rules_option(CLI::App* command, std::string& rules);
 // --stderr-bytes N: how much of the end of the submission's stderr is kept.
 CLI::Option* add_stderr_bytes_option(CLI::App* command, std::size_t& bytes);

@@ -1,5 +1,5 @@
 // Grading from recorded facts alone: every rule that is not decide_verdict's own
-// (verdict_test.cpp pins those) is pinned here, without a process or a file.
+// (verdict_rules_test.cpp pins those) is pinned here, without a process or a file.
 #include "grade/grade.hpp"
 
 #include <signal.h>

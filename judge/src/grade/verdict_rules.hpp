@@ -79,13 +79,13 @@ struct TestFacts {
   std::int64_t wall_limit_extended_ms = 0;
   // The limits the test ran under (the judge enforced these).
   Limits limits;
-  // The judge's own delays while it watched the test (run/watchdog.hpp): the largest
+  // The judge's own delays while it watched the test (process/watchdog.hpp): the largest
   // gap between two of its samples and the time its thread waited for a CPU (-1:
   // unknown). A gap far over its 20 ms sampling means the judge itself was starved.
   std::int64_t judge_max_gap_ms = -1;
   std::int64_t judge_run_delay_ms = -1;
   // The interactor had ended its output before it could know that the submission had
-  // ended (run/pipe_keeper.hpp): it ended first, whichever the judge reaped first. A
+  // ended (process/pipe_keeper.hpp): it ended first, whichever the judge reaped first. A
   // submission that crashed on that end-of-file crashed because of it.
   bool interactor_output_ended_first = false;
 };
@@ -110,7 +110,7 @@ inline constexpr RulePreset all_rule_presets[] = {RulePreset::icpc, RulePreset::
 std::string_view preset_name(RulePreset preset);
 std::optional<RulePreset> parse_preset(std::string_view name);
 
-// Every rule id decide_verdict can name (verdict_test.cpp pins each one with a row).
+// Every rule id decide_verdict can name (verdict_rules_test.cpp pins each one with a row).
 const std::vector<std::string_view>& verdict_rule_ids();
 
 // A peak at or above this share of the memory limit, with a crash, is MLE.

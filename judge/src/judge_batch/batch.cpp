@@ -27,6 +27,7 @@
 #include "process/stop_signals.hpp"
 #include "report/batch_report.hpp"
 #include "report/run_report.hpp"
+#include "report/standings.hpp"
 #include "submission/build_cache.hpp"
 #include "submission/submission.hpp"
 #include "submission/submission_files.hpp"

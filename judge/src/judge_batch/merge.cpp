@@ -10,6 +10,7 @@
 #include "base/errors.hpp"
 #include "base/json_text.hpp"
 #include "report/run_report.hpp"
+#include "report/standings.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;

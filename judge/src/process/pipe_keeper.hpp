@@ -41,7 +41,7 @@ class PipeKeeper {
   // the interactor had already ended its output (every write end of the
   // interactor->submission pipe closed). Until submission_reaped() the interactor
   // cannot know that the submission ended (rule 3), so a yes says the interactor
-  // ended first, whatever order the judge reaped the two in (grade/verdict.hpp).
+  // ended first, whatever order the judge reaped the two in (grade/verdict_rules.hpp).
   virtual bool interactor_output_ended() const { return false; }
 };
 

@@ -18,7 +18,7 @@
 //                  gap between two of its samples and the time its thread spent
 //                  runnable but waiting for a CPU, so that the facts say so; the
 //                  submission's CPU limit holds anyway (judge-box's own CPU timer,
-//                  4d, and the verdict rules: grade/verdict.hpp).
+//                  4d, and the verdict rules: grade/verdict_rules.hpp).
 //   an ending      a submission that ends has its process group killed (its children
 //                  would hold the pipe open and the interactor would never see
 //                  end-of-file); an interactor that ends and no longer grades the
@@ -28,7 +28,7 @@
 //
 // It sees the programs only through the Supervised interface and time only through
 // a WatchClock, so watchdog_test.cpp drives every rule with fake programs and a fake
-// clock, the way verdict_test.cpp drives decide_verdict with a table.
+// clock, the way verdict_rules_test.cpp drives decide_verdict with a table.
 #pragma once
 
 #include <chrono>

@@ -149,7 +149,7 @@ TEST(Watchdog, SubmissionPastItsCpuLimitIsKilledAtOnce) {
 // Issue 31's case: the judge is starved from 200 ms to 5200 ms; the kernel (or the
 // box) ends the busy submission at 3870 ms; the judge, awake again past the wall
 // limit, reaps it and stops the interactor at the wall limit. The facts say the judge
-// was starved (grade/verdict.hpp then decides TLE, not a JE of the interactor).
+// was starved (grade/verdict_rules.hpp then decides TLE, not a JE of the interactor).
 TEST(Watchdog, AStarvedJudgeRecordsItsLargestGapAndRunDelay) {
   Scene scene;
   scene.clock.stall_at_ms = 200;

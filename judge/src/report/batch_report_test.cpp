@@ -10,7 +10,9 @@
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
+#include "batch/dir.hpp"
 #include "batch/test_support.hpp"
+#include "report/standings.hpp"
 
 namespace judge {
 namespace {
@@ -18,6 +20,27 @@ namespace fs = std::filesystem;
 using namespace batch_testing;
 
 std::string read(const fs::path& path) { return read_file(path).value_or(""); }
+
+// The layout's results and standings, written from a loaded batch folder
+// (batch/dir_test.cpp writes and loads the rest).
+TEST(BatchReport, WritesResultsAndStandingsIntoTheLayout) {
+  TempDir dir;
+  const BatchPlan plan = sample_plan();
+  write_manifest(dir.path(), plan, Shard{2, 3}, "test");
+  {
+    JournalWriter journal(batch_files::journal(dir.path()));
+    for (const auto& record : sample_records(plan)) journal.append(record);
+  }
+  const BatchDir loaded = load_batch_dir(dir.path());
+  const BatchGrades grades = grade_records(loaded.plan, loaded.journal.records);
+  write_results_and_standings(dir.path(), loaded.plan, grades);
+  const nlohmann::json bob = nlohmann::json::parse(read(dir.path() / "results/bob/p.json"));
+  EXPECT_EQ(bob["verdict"], "WA");
+  EXPECT_EQ(bob["submission"], "subs/bob/p.cpp");
+  EXPECT_TRUE(fs::exists(dir.path() / "results/carol/q.json"));
+  EXPECT_EQ(read(batch_files::standings_csv(dir.path())), standings_to_csv(grades.standings));
+  EXPECT_EQ(nlohmann::json::parse(read(batch_files::standings_json(dir.path())))["rows"].size(), 3u);
+}
 
 void write_batch(const fs::path& dir, const std::vector<nlohmann::json>& records) {
   write_manifest(dir, sample_plan(), Shard{}, "test");

@@ -44,7 +44,7 @@ nlohmann::json repeats_to_json(const std::vector<RepeatOutcome>& repeats) {
   return entries;
 }
 
-// The judge's own delays while it watched the test (run/watchdog.hpp).
+// The judge's own delays while it watched the test (process/watchdog.hpp).
 nlohmann::json judge_delays_to_json(const TestFacts& facts) {
   return {{"max_sample_gap_ms", facts.judge_max_gap_ms},
           {"run_delay_ms", facts.judge_run_delay_ms},

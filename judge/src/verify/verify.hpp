@@ -34,7 +34,8 @@ struct VerifyOptions {
   std::string json_file;                 // "" none
   bool all_tests = false;  // false: a submission stops at its first TLE (each costs a limit)
   bool quiet = false;
-  // --strict: every warning of the problem (Problem::warnings) is an error, exit 2.
+  // --strict: every warning is an error, exit 2: the problem's (Problem::warnings),
+  // and a submission sensitive to the time limit or close to it.
   bool strict = false;
   std::string sandbox = "auto";  // as given; contain follows from it
   int cpu = -1;
@@ -42,9 +43,6 @@ struct VerifyOptions {
   int repeat = 1;                                // --repeat: a FLAKY test is not as expected
   std::string rules = "icpc";                    // --rules
   std::size_t stderr_bytes = default_stderr_bytes;  // --stderr-bytes
-  // --strict: every warning is an error (exit 2): a submission sensitive to the time
-  // limit or close to it.
-  bool strict = false;
 };
 
 enum class VerifyStatus { ok, fail, skipped };
