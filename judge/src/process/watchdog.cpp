@@ -39,8 +39,11 @@ WatchFacts Watchdog::supervise(Supervised& submission, Supervised& interactor, P
   pipes_ = pipes;
   facts_ = {};
   const std::int64_t run_delay_at_start_ms = clock_.own_run_delay_ms();
-  last_sample_ = clock_.now();
-  start_ = started_at.value_or(last_sample_);
+  start_ = started_at.value_or(clock_.now());
+  // The first sample is the test's start: a judge starved between the spawn and this
+  // watch (a test started ahead while the one before was read) kept no limit then
+  // either, and the gap says so.
+  last_sample_ = start_;
   deadline_ = start_ + ms::milliseconds(limits_.wall_ms);
   while (submission.running() || interactor.running()) {
     if (pipes_) pipes_->service();

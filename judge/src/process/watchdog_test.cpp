@@ -254,6 +254,17 @@ TEST(Watchdog, ATestWatchedOnlyAfterItStartedIsKilledAtItsStartPlusTheWallLimit)
   EXPECT_EQ(*scene.interactor.killed_at_ms, 3000);
 }
 
+// Starved between the test's spawn and its watch (SIGSTOP'ed right after the
+// spawn, in scripts/test_starved_watchdog.py): the gap counts from the test's start.
+TEST(Watchdog, AJudgeStarvedBeforeItsWatchBeganRecordsTheGapFromTheTestsStart) {
+  Scene scene;
+  scene.started_at = WatchClock::TimePoint(milliseconds(0));
+  scene.clock.now_ms = 3500;  // the judge ran again only now
+  scene.submission.cpu_per_ms = 1.0;
+  const WatchFacts facts = scene.run();
+  EXPECT_GE(facts.max_sample_gap_ms, 3500);
+}
+
 TEST(Watchdog, AStarvedSubmissionGetsItsWaitingAddedToTheWallLimit) {
   Scene scene;
   scene.submission.waiting_per_ms = 0.5;  // runnable but waiting half the time
