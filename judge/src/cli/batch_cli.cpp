@@ -5,8 +5,8 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "judge_run/run_command.hpp"
 #include "cli/shared_options.hpp"
+#include "judge_run/run_command.hpp"
 
 #include "judge_batch/batch.hpp"
 #include "judge_batch/merge.hpp"

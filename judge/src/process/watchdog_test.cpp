@@ -188,26 +188,31 @@ class FakePipes : public PipeKeeper {
 // crashes on that end-of-file at 101 ms and its box reports at once, while the
 // interactor is still exiting (reaped at 103 ms): the judge reaps the submission
 // first, yet records that the interactor's output had ended before.
-TEST(Watchdog, TheInteractorsEndedOutputIsRecordedWhenTheSubmissionIsReapedFirst) {
+// Whether the watch records the interactor's output as ended first, with the
+// interactor's output ending, the submission ending and the interactor ending at
+// these times; `asked_before_release`: the judge asked while it held the
+// submission's output.
+bool output_ended_first(std::int64_t output_ended_at_ms, std::int64_t submission_ends_at_ms,
+                        std::int64_t interactor_ends_at_ms, bool* asked_before_release = nullptr) {
   Scene scene;
   FakePipes pipes(scene.clock);
-  pipes.output_ended_at_ms = 100;
-  scene.submission.ends_at_ms = 101;
-  scene.interactor.ends_at_ms = 123;
+  pipes.output_ended_at_ms = output_ended_at_ms;
+  scene.submission.ends_at_ms = submission_ends_at_ms;
+  scene.interactor.ends_at_ms = interactor_ends_at_ms;
   Watchdog watchdog(scene.limits, scene.clock, [] { return true; });
   const WatchFacts facts = watchdog.supervise(scene.submission, scene.interactor, &pipes);
   EXPECT_EQ(facts.ended_first, Side::submission);
-  EXPECT_TRUE(facts.interactor_output_ended_first);
-  EXPECT_TRUE(pipes.asked_before_release) << "asked while the judge still held the submission's output";
+  if (asked_before_release) *asked_before_release = pipes.asked_before_release;
+  return facts.interactor_output_ended_first;
+}
+
+TEST(Watchdog, TheInteractorsEndedOutputIsRecordedWhenTheSubmissionIsReapedFirst) {
+  bool asked_before_release = false;
+  EXPECT_TRUE(output_ended_first(100, 101, 123, &asked_before_release));
+  EXPECT_TRUE(asked_before_release) << "asked while the judge still held the submission's output";
   // A submission that crashes first (its output ends, the interactor then rejects):
   // the interactor's output had not ended.
-  Scene crash;
-  FakePipes later(crash.clock);
-  later.output_ended_at_ms = 150;
-  crash.submission.ends_at_ms = 101;
-  crash.interactor.ends_at_ms = 160;
-  Watchdog second(crash.limits, crash.clock, [] { return true; });
-  EXPECT_FALSE(second.supervise(crash.submission, crash.interactor, &later).interactor_output_ended_first);
+  EXPECT_FALSE(output_ended_first(150, 101, 160));
 }
 
 TEST(Watchdog, AJudgeThatIsNotStarvedSamplesEveryInterval) {

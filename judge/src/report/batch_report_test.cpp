@@ -21,16 +21,18 @@ using namespace batch_testing;
 
 std::string read(const fs::path& path) { return read_file(path).value_or(""); }
 
+void write_batch(const fs::path& dir, const std::vector<nlohmann::json>& records) {
+  write_manifest(dir, sample_plan(), Shard{}, "test");
+  JournalWriter journal(batch_files::journal(dir));
+  for (const auto& record : records) journal.append(record);
+}
+
 // The layout's results and standings, written from a loaded batch folder
 // (batch/dir_test.cpp writes and loads the rest).
 TEST(BatchReport, WritesResultsAndStandingsIntoTheLayout) {
   TempDir dir;
   const BatchPlan plan = sample_plan();
-  write_manifest(dir.path(), plan, Shard{2, 3}, "test");
-  {
-    JournalWriter journal(batch_files::journal(dir.path()));
-    for (const auto& record : sample_records(plan)) journal.append(record);
-  }
+  write_batch(dir.path(), sample_records(plan));
   const BatchDir loaded = load_batch_dir(dir.path());
   const BatchGrades grades = grade_records(loaded.plan, loaded.journal.records);
   write_results_and_standings(dir.path(), loaded.plan, grades);
@@ -40,12 +42,6 @@ TEST(BatchReport, WritesResultsAndStandingsIntoTheLayout) {
   EXPECT_TRUE(fs::exists(dir.path() / "results/carol/q.json"));
   EXPECT_EQ(read(batch_files::standings_csv(dir.path())), standings_to_csv(grades.standings));
   EXPECT_EQ(nlohmann::json::parse(read(batch_files::standings_json(dir.path())))["rows"].size(), 3u);
-}
-
-void write_batch(const fs::path& dir, const std::vector<nlohmann::json>& records) {
-  write_manifest(dir, sample_plan(), Shard{}, "test");
-  JournalWriter journal(batch_files::journal(dir));
-  for (const auto& record : records) journal.append(record);
 }
 
 // A batch's results are `judge run`'s verdict JSON of the same facts.

@@ -203,8 +203,8 @@ VerifyReport verify_problem(const Problem& problem, const std::vector<ExampleSub
   // as problemtools does: those that must TLE, still TLE there, bound an inferred
   // limit from above too, and any verdict that changes between the two is said.
   const TimeLimitRule multipliers = problem.time_limit_rule.value_or(problem.time_multipliers);
-  const RunOptions at_high = grading.run_options(
-      std::max<std::int64_t>(time_limit_ms, std::llround(static_cast<double>(time_limit_ms) * multipliers.time_limit_to_tle)));
+  const RunOptions at_high = grading.run_options(std::max<std::int64_t>(
+      time_limit_ms, std::llround(static_cast<double>(time_limit_ms) * multipliers.time_limit_to_tle)));
   for (const auto& example : submissions) {
     auto it = done.find(example.name);
     if (it == done.end()) it = done.emplace(example.name, grading.run(example, at_high.limits.cpu_ms)).first;
@@ -254,9 +254,9 @@ std::int64_t slowest_cpu_ms(const RunResult& run) {
 std::string format_verify_row(const VerifiedSubmission& submission, std::size_t name_width) {
   const std::string got = submission.run ? got_text(*submission.run) : "-";
   const std::string cpu = submission.run ? fmt::format("{} ms", slowest_cpu_ms(*submission.run)) : "-";
-  std::string row = fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable_line(submission.name), name_width,
-                                status_name(submission.status), printable_line(got), cpu,
-                                printable_line(submission.reason));
+  std::string row =
+      fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable_line(submission.name), name_width,
+                  status_name(submission.status), printable_line(got), cpu, printable_line(submission.reason));
   // The time-limit warnings, unless --strict already made one the reason.
   const std::string warning = submission.sensitivity ? sensitivity_warning(*submission.sensitivity) : "";
   if (!warning.empty() && !submission.strict_failure) row += "  [warning: " + warning + "]";
@@ -270,7 +270,8 @@ std::string format_verify_summary(const VerifyReport& report) {
     else if (submission.status == VerifyStatus::fail) ++failed;
     else ++skipped;
     sensitive += submission.sensitivity && submission.sensitivity->sensitive ? 1 : 0;
-    close += submission.sensitivity && !submission.sensitivity->sensitive && submission.sensitivity->close_to_limit ? 1 : 0;
+    close +=
+        submission.sensitivity && !submission.sensitivity->sensitive && submission.sensitivity->close_to_limit ? 1 : 0;
     flaky += submission.flaky.empty() ? 0 : 1;
   }
   std::string text = fmt::format("{} ({}): {} of {} submissions as expected, {} not, {} skipped; time limit {} ms{}",
@@ -328,7 +329,8 @@ int exit_status_for(const VerifyReport& report) {
       for (const auto& test : submission.run->tests)
         if (test.decision.verdict == Verdict::JE) return exit_judge_error;
     if (submission.strict_failure) status = exit_usage;
-    else if (submission.status == VerifyStatus::fail && status != exit_usage) status = exit_not_accepted;
+    else if (submission.status == VerifyStatus::fail && status != exit_usage)
+      status = exit_not_accepted;
   }
   return status;
 }
