@@ -8,8 +8,8 @@ JSON and terminal:
 
   stderr        a program that prints a debug line and a traceback on stderr and fails:
                 the JSON's "stderr" holds both (control characters escaped), the
-                terminal line shows the traceback's last line; one that writes nothing:
-                "stderr" is "".
+                terminal line shows the traceback's last line; with --stderr-bytes 20
+                only its last 20 bytes; one that writes nothing: "stderr" is "".
   repeat        --repeat 3 with a program whose CPU time goes above and below the limit
                 from run to run (it counts its runs in a file: --sandbox none): the test is
                 FLAKY, "stable" false, "repeats" has the three verdicts, the terminal shows
@@ -75,6 +75,11 @@ def case_stderr(args, work, failures):
         failures.append("the terminal line lacks the last line of stderr")
     if not test.get("why"):
         failures.append("no why")
+    # --stderr-bytes 20: only the last 20 bytes ("no answer for 5\n" and what precedes).
+    _, result = judge_run(args, problem, crash, "--stderr-bytes", "20")
+    tail = result["tests"][0]["stderr"]
+    if len(tail) > 20 or not tail.endswith("no answer for 5\n") or "debug" in tail:
+        failures.append(f"--stderr-bytes 20 kept {tail!r}")
     quiet = os.path.join(work, "quiet.py")
     write(quiet, "x = int(input())\nprint(x + 1)\n")
     _, result = judge_run(args, problem, quiet)
