@@ -17,6 +17,8 @@ JSON and terminal:
   rules         a program that answers wrong and then spins: WA under --rules icpc (the
                 interactor rejected first; "why" says so), TLE under --rules
                 limits-first (the submission runs on to its CPU limit).
+  batch         judge batch --repeat 3 --rules limits-first on a contestant's folder:
+                every test of the results JSON has 3 runs, and the rules it was judged by.
   verify        judge verify on a problem.json folder whose time_limit_exceeded
                 submission uses 1.2 x the time limit: TLE at the limit, AC at 1.5 x:
                 "sensitive to time limit" on its row and in the JSON; exit 0, and 2 with
@@ -147,7 +149,27 @@ def case_verify(args, work, failures):
             failures.append("the table does not say 'sensitive to time limit'")
 
 
-CASES = {"stderr": case_stderr, "repeat": case_repeat, "rules": case_rules, "verify": case_verify}
+def case_batch(args, work, failures):
+    # A contestant's folder as judge batch reads it; the plan's --repeat, --rules and
+    # --stderr-bytes reach every worker (batch/worker.hpp's job) and the results JSON.
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    os.makedirs(os.path.join(work, "subs", "alice"))
+    with open(os.path.join(root, "solutions", "nuts-bolts", "accepted", "quicksort.py")) as f:
+        write(os.path.join(work, "subs", "alice", "nuts-bolts.py"), f.read())
+    done = subprocess.run([os.path.abspath(args.judge), "batch", "subs", "--problems", "nuts-bolts", "--tests",
+                           "01-sample,03-n2-reversed", "--repeat", "3", "--rules", "limits-first", "-j", "1",
+                           "--out", "out", "-q"], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=300)
+    print(done.stdout.rstrip())
+    with open(os.path.join(work, "out", "results", "alice", "nuts-bolts.json")) as f:
+        result = json.load(f)
+    runs = [len(test.get("repeats", [])) for test in result["tests"]]
+    print(f"batch: rules {result.get('rules')}, runs per test {runs}")
+    if done.returncode != 0 or runs != [3, 3] or result.get("rules") != "limits-first":
+        failures.append(f"judge batch --repeat 3: exit {done.returncode}, runs {runs}, rules {result.get('rules')}")
+
+
+CASES = {"batch": case_batch, "stderr": case_stderr, "repeat": case_repeat, "rules": case_rules, "verify": case_verify}
 
 
 def main():
