@@ -7,7 +7,8 @@ Compares what a resumed, merged or sharded batch must reproduce exactly:
   - the set of finished tests (journal keys) and each one's verdict;
   - every results/<participant>/<problem>.json, key by key, except the figures that
     depend on timing: cpu_ms, wall_ms, memory_kib (the submission's and the
-    interactor's), exited_first, and the submission's `exit` on a test the
+    interactor's), exited_first and interactor_output_ended_first, the judge's own
+    delays ("judge": its sampling gaps), and the submission's `exit` on a test the
     interactor rejected (the judge stops the submission at once: whether it had
     already ended is a race);
   - standings.json and standings.csv, byte for byte.
@@ -22,7 +23,8 @@ import json
 import os
 import sys
 
-TIMING_KEYS = {"cpu_ms", "wall_ms", "memory_kib", "exited_first", "wall_limit_extended_ms"}
+TIMING_KEYS = {"cpu_ms", "wall_ms", "memory_kib", "exited_first", "wall_limit_extended_ms", "judge",
+               "interactor_output_ended_first"}
 # Verdicts reached by a measured limit: the message quotes the measurement ("used
 # 2014 ms of CPU time", "peak 249124 KiB"), and where the limit struck decides how
 # the interactor ended and what it reported. Of such a test only the verdict counts.

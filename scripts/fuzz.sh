@@ -36,7 +36,7 @@ judge_sources_of() {
   case $1 in
     submission_files)
       printf '%s\n' "$root/judge/src/submission/submission_files.cpp" "$root/judge/src/base/content_hash.cpp" \
-        "$root/judge/src/base/printable.cpp" "$root/judge/src/base/unique_fd.cpp" ;;
+        "$root/judge/src/base/printable.cpp" "$root/judge/src/base/utf8.cpp" "$root/judge/src/base/unique_fd.cpp" ;;
   esac
 }
 is_judge_target() { [[ $1 == submission_files ]]; }

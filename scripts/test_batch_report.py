@@ -7,11 +7,14 @@ kept) with `judge batch --html`, then opens the report in Debian's chromium:
     no script error was caught (data-report-errors), the standings table has its
     three rows and the plots were drawn (data-charts, <canvas> elements);
   - the browser's console log (--enable-logging=stderr) is empty;
+  - the submission's stderr (dave's crashing Python program says why on stderr): in
+    its results JSON ("stderr") and on its test's row of the page;
   - --screenshot: kept as ARTIFACTS/batch-report.png (and the report beside it).
 Exit status 0 passed, 1 failed, 77 skipped: chromium is not installed (CTest
 SKIP_RETURN_CODE; scripts/install-deps.sh installs it, so CI runs this test).
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -27,6 +30,14 @@ CONTEST = {
     "carol": {"nuts-bolts": "presentation_error/missing_space.cpp"},
 }
 TESTS = "01-sample,03-n2-reversed,06-n100-random,07-n1000-fixed,08-n100-fixed,09-n100-random"
+# A contestant's program as contestants write them: it reads n, says on stderr what
+# it is about to do, and fails (RTE) with a Python traceback on stderr.
+DAVE = """import sys
+n = int(sys.stdin.readline())
+print(f"dave: n = {n}, sorting the nuts now", file=sys.stderr)
+raise ValueError("dave's bug: no bolts to compare with")
+"""
+STDERR_LINE = "ValueError: dave's bug: no bolts to compare with"
 
 
 def chromium_command(profile, *extra):
@@ -53,6 +64,9 @@ def main():
             # A copy: a participant's link out of its folder is not followed (docs/sandbox.md).
             shutil.copyfile(os.path.join(ROOT, "solutions", problem, source),
                             os.path.join(args.work, "subs", participant, problem + os.path.splitext(source)[1]))
+    os.makedirs(os.path.join(args.work, "subs", "dave"))
+    with open(os.path.join(args.work, "subs", "dave", "nuts-bolts.py"), "w") as dave:
+        dave.write(DAVE)
     report = os.path.join(args.artifacts, "batch-report.html")
     env = dict(os.environ, JUDGE_CACHE_DIR=os.path.join(args.work, "cache"))
     batch = subprocess.run([os.path.abspath(args.judge), "batch", "subs", "--problems", "nuts-bolts,egg-drop",
@@ -61,6 +75,12 @@ def main():
     failures = []
     if batch.returncode != 1:
         failures.append(f"judge batch exited {batch.returncode} (1 expected: carol is PE)")
+    with open(os.path.join(args.work, "out", "results", "dave", "nuts-bolts.json")) as f:
+        dave_tests = json.load(f)["tests"]
+    if not dave_tests or dave_tests[0]["verdict"] != "RTE" or STDERR_LINE not in dave_tests[0].get("stderr", ""):
+        failures.append("dave's results JSON lacks his stderr: " + json.dumps(dave_tests[:1])[:400])
+    else:
+        print(f"dave's stderr in the results JSON: {dave_tests[0]['stderr'].strip().splitlines()[-1]}")
 
     with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
         dump = subprocess.run(chromium_command(profile, "--enable-logging=stderr", "--v=0",
@@ -85,14 +105,15 @@ def main():
         failures.append("script errors: " + errors.group(1))
     if console:  # the page logs nothing: any console line is an error or a warning
         failures.append("the browser console has messages")
-    if len(rows) != 3:
-        failures.append(f"the standings table has {len(rows)} rows, not 3")
+    if len(rows) != 4:
+        failures.append(f"the standings table has {len(rows)} rows, not 4")
     if not charts or int(charts.group(1)) < 10 or canvases < 10:
         failures.append("fewer than 10 plots were drawn")
     for text in ("alice", "carol", 'aria-label="queries used against the limit"', 'aria-label="moves per test"',
                  'aria-label="score against the largest moves (egg-drop)"',
                  'aria-label="CPU time against the limit (ms)"', 'aria-label="peak memory against the limit (MiB)"',
-                 "transcript of 01-sample", '<span class="to-sub">&lt;', '<span class="from-sub">&gt;'):
+                 "transcript of 01-sample", '<span class="to-sub">&lt;', '<span class="from-sub">&gt;',
+                 '<details class="stderr"><summary>stderr: ' + STDERR_LINE, ", sorting the nuts now"):
         if text not in dom:
             failures.append(f"the page lacks '{text}'")
 

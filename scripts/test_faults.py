@@ -40,6 +40,7 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import process_marker  # noqa: E402
+from process_marker import descendants, process_table  # noqa: E402
 
 EXIT_OK = 0
 EXIT_CONFIG = 2
@@ -271,41 +272,6 @@ def finish_judge(process, marker, tmpdir, started, timeout=30):
 
 def processes_with_marker(marker):
     return process_marker.processes_with_marker(marker, MARKER_KEY)
-
-
-def process_table():
-    """{pid: (ppid, starttime, state, argv)} of every process (host pids: a process
-    in a sandbox's pid namespace is seen here too)."""
-    table = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-            with open(f"/proc/{entry}/cmdline", "rb") as f:
-                argv = [a.decode(errors="replace") for a in f.read().split(b"\0") if a]
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        table[int(entry)] = (int(fields[1]), int(fields[19]), fields[0], argv)
-    return table
-
-
-def descendants(root):
-    """{pid: (starttime, argv)} of the living descendants of `root`."""
-    table = process_table()
-    children = {}
-    for pid, (ppid, _, _, _) in table.items():
-        children.setdefault(ppid, []).append(pid)
-    found, todo = {}, list(children.get(root, []))
-    while todo:
-        pid = todo.pop()
-        _, start, state, argv = table[pid]
-        if state != "Z":
-            found[pid] = (start, argv)
-        todo += children.get(pid, [])
-    return found
 
 
 def still_alive(snapshot):

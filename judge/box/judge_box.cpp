@@ -56,6 +56,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/sendfile.h>
+#include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -81,6 +82,10 @@ constexpr int report_fd = 3;
 // The uid and gid the submission has inside its user namespace (not 0: a process
 // that is root in its namespace keeps every capability there across exec).
 constexpr unsigned inner_id = 1000;
+// How far past its CPU limit C's timer stops the program (4d): beyond the judge's
+// sampling (20 ms) and the tick the timer is checked at, so that a judge that is not
+// starved stops the program itself, as before.
+constexpr long cpu_limit_margin_ms = 50;
 
 // What the judge hands the box by descriptor, never by host path (issue 28: a path
 // on the command line was split at ':' and showed in the box's /proc/1/cmdline). The
@@ -125,6 +130,7 @@ struct Options {
   long cpu = -1;  // >= 0: the box's processes run on this CPU from P's first wait on (4c); B and C run anywhere
   long cpu_move_after_us = 2000;  // ... or from this long after P's start if it has not waited (4c)
   int interactor_stat_fd = -1;  // the interactor's /proc/PID/stat (4c); -1: P is pinned before exec
+  long cpu_limit_ms = 0;  // > 0: C kills P once P's own CPU clock passes this (4d)
   bool isolate = true;  // false: no namespaces at all (judge --sandbox none is not this tool)
   // An empty network namespace the judge made to be shared by its tests, one after
   // another (box/net_namespace.hpp): joined instead of making one; "" : make one.
@@ -239,6 +245,8 @@ Options parse(int argc, char** argv) {
       options.interactor_stat_fd = descriptor_number(value(arg.c_str()), 4);
     else if (arg == "--cpu-move-after-us")
       options.cpu_move_after_us = number("--cpu-move-after-us", 0);
+    else if (arg == "--cpu-limit-ms")
+      options.cpu_limit_ms = number("--cpu-limit-ms", 0);
     else if (arg == "--file-size-kib")
       options.file_size_kib = number("--file-size-kib", 0);
     else if (arg == "--no-namespaces") options.isolate = false;
@@ -715,17 +723,66 @@ void reap_program_and_the_rest(pid_t child, bool own_pid_namespace, int& status,
   }
 }
 
-void send_exit_report(int status, const struct rusage& usage) {
+void send_exit_report(int status, const struct rusage& usage, bool cpu_limit_hit) {
   char report[512];
   std::snprintf(report, sizeof report,
                 "exit {\"signaled\": %s, \"exit_code\": %d, \"signal\": %d, \"cpu_us\": %lld, "
-                "\"maxrss_kib\": %ld}",
+                "\"maxrss_kib\": %ld, \"cpu_limit_hit\": %s}",
                 WIFSIGNALED(status) ? "true" : "false", WIFEXITED(status) ? WEXITSTATUS(status) : 0,
                 WIFSIGNALED(status) ? WTERMSIG(status) : 0,
                 static_cast<long long>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000 +
                     usage.ru_utime.tv_usec + usage.ru_stime.tv_usec,
-                usage.ru_maxrss);
+                usage.ru_maxrss, cpu_limit_hit ? "true" : "false");
   send_message(report);
+}
+
+// 4d. P's CPU limit, kept by C. The judge samples P's CPU clock every 20 ms and stops
+//     it at its limit; a judge starved of CPU (a loaded machine) samples late, and the
+//     kernel's RLIMIT_CPU counts whole seconds by ticks. So C also holds a POSIX timer
+//     on P's own CPU clock (the scheduler's exact figure, the one the judge reads),
+//     armed a little past the limit: when it expires, C, which sleeps on P's CPU and
+//     is woken at once, kills P. C's timer covers P's threads; processes P starts are
+//     timed by the judge (the test's cpuacct cgroup) and by RLIMIT_CPU. Returns when
+//     P has ended or was killed here (true); P is reaped by the caller.
+bool kill_program_at_cpu_limit(pid_t program, long cpu_limit_ms) {
+  clockid_t clock {};
+  if (cpu_limit_ms <= 0 || ::clock_getcpuclockid(program, &clock) != 0) return false;
+  // The timer's signal is read from a signalfd, never handled: P (C's uid, in C's pid
+  // namespace) could send C the same signal, so the clock is read again before a kill.
+  sigset_t alarm;
+  sigemptyset(&alarm);
+  sigaddset(&alarm, SIGALRM);
+  ::sigprocmask(SIG_BLOCK, &alarm, nullptr);
+  const int signal_fd = ::signalfd(-1, &alarm, SFD_CLOEXEC);
+  const int ended_fd = static_cast<int>(::syscall(SYS_pidfd_open, program, 0));
+  struct sigevent event {};
+  event.sigev_notify = SIGEV_SIGNAL;
+  event.sigev_signo = SIGALRM;
+  timer_t timer {};
+  const long long limit_ns = static_cast<long long>(cpu_limit_ms) * 1000000LL;
+  struct itimerspec when {{0, 20 * 1000000}, {static_cast<time_t>(limit_ns / 1000000000LL), static_cast<long>(limit_ns % 1000000000LL)}};
+  const bool armed = signal_fd >= 0 && ended_fd >= 0 && ::timer_create(clock, &event, &timer) == 0;
+  bool killed = false;
+  if (armed && ::timer_settime(timer, 0, &when, nullptr) == 0) {
+    for (;;) {
+      struct pollfd fds[2] {{ended_fd, POLLIN, 0}, {signal_fd, POLLIN, 0}};
+      if (::poll(fds, 2, -1) < 0 && errno != EINTR) break;
+      if (fds[0].revents != 0) break;  // P has ended
+      if (fds[1].revents == 0) continue;
+      struct signalfd_siginfo info {};
+      if (::read(signal_fd, &info, sizeof info) < 0) continue;
+      struct timespec used {};
+      if (::clock_gettime(clock, &used) != 0) break;  // P has ended
+      if (used.tv_sec * 1000000000LL + used.tv_nsec < limit_ns) continue;
+      ::kill(program, SIGKILL);
+      killed = true;
+      break;
+    }
+  }
+  if (armed) ::timer_delete(timer);
+  if (signal_fd >= 0) ::close(signal_fd);
+  if (ended_fd >= 0) ::close(ended_fd);
+  return killed;
 }
 
 // 4c. P's CPU. The judge runs a test's interactor and program on one CPU (a round trip
@@ -890,6 +947,10 @@ void move_box_to_cpu(long cpu) {
     if (wait_for_first_wait(child, options.interactor_stat_fd, options.cpu_move_after_us))
       move_box_to_cpu(options.cpu);
   }
+  // Past the limit by the judge's sampling interval and more: the judge stops P
+  // first unless it is starved (4d).
+  const bool cpu_limit_hit =
+      kill_program_at_cpu_limit(child, options.cpu_limit_ms > 0 ? options.cpu_limit_ms + cpu_limit_margin_ms : 0);
   int status = 0;
   struct rusage usage {};
   reap_program_and_the_rest(child, own_pid_namespace, status, usage);
@@ -900,7 +961,7 @@ void move_box_to_cpu(long cpu) {
     send_message("export-error {\"message\": \"" + json_escape(failure) + "\"}");
     break;
   }
-  send_exit_report(status, usage);
+  send_exit_report(status, usage, cpu_limit_hit);
   ::_exit(0);
 }
 

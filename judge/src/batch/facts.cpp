@@ -46,14 +46,17 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EndFacts, exit, killed_by_judge, hit_wall_lim
                                    memory_limit_reached, group_peak_kib)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InteractorReport, reason, message, contestant_eof, contestant_eof_reported,
                                    malformed, team_message, score, score_multiplier, failed)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestFacts, submission, interactor, exited_first, report, exec_error,
-                                   interactor_bytes_written, wall_limit_extended_ms, limits)
+// With defaults: a journal written before a fact was added still grades (the fact is
+// then unknown, as its default says).
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TestFacts, submission, interactor, exited_first, report, exec_error,
+                                                interactor_bytes_written, wall_limit_extended_ms, limits,
+                                                judge_max_gap_ms, judge_run_delay_ms, interactor_output_ended_first)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(CheckerFacts, exit, ended_in_time, output)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ProcessRecord, end, exec_error, stderr_tail, containment)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PassRecord, facts, interactor_ran, checker, wrote_nextpass,
                                                 probe_marked, submission_stderr, interactor_stderr, interactor_result,
                                                 containment, processes, manager_output, output_matches)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestRecord, name, passes, judge_fault, transcript)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TestRecord, name, passes, judge_fault, transcript, repeats)
 
 nlohmann::json record_to_json(const TestRecord& record) { return record; }
 

@@ -37,6 +37,9 @@ PassRecord full_pass() {
   facts.exec_error = "cannot execute /box/x: Exec format error";
   facts.interactor_bytes_written = 77;
   facts.wall_limit_extended_ms = 345;
+  facts.judge_max_gap_ms = 2345;
+  facts.judge_run_delay_ms = 1999;
+  facts.interactor_output_ended_first = true;
   facts.limits.cpu_ms = 2000;
   facts.limits.wall_ms = 5000;
   facts.limits.memory_kib = 262144;
@@ -72,6 +75,10 @@ TestRecord full_record() {
   record.passes[1].probe_marked = false;
   record.judge_fault = "cannot start the interactor";
   record.transcript = "transcripts/alice/nuts-bolts/07-n10-random.interaction";
+  TestRecord repeat;
+  repeat.name = record.name;
+  repeat.passes = {full_pass()};
+  record.repeats = {repeat};
   return record;
 }
 
@@ -88,6 +95,9 @@ TEST(BatchFacts, RoundTripKeepsEveryFact) {
   EXPECT_EQ(back.passes.at(0).manager_output, "0.5\n");
   EXPECT_EQ(back.passes.at(0).output_matches, false);
   EXPECT_EQ(*back.transcript, *original.transcript);
+  EXPECT_EQ(back.passes.at(0).facts.judge_max_gap_ms, 2345);
+  ASSERT_EQ(back.repeats.size(), 1u);
+  EXPECT_EQ(back.repeats.at(0).passes.at(0).facts.judge_run_delay_ms, 1999);
   // Graded alike, whatever the grading reads.
   for (const bool fault : {true, false}) {
     TestRecord a = original, b = back;
@@ -119,6 +129,15 @@ TEST(BatchFacts, DefaultRecordRoundTrips) {
   EXPECT_FALSE(again.passes.at(0).facts.report.score.has_value());
 }
 
+TEST(BatchFacts, AJournalFromBeforeRepeatsAndTheJudgesDelaysStillReads) {
+  nlohmann::json json = record_to_json(full_record());
+  json.erase("repeats");
+  json["passes"][0]["facts"].erase("judge_max_gap_ms");
+  const TestRecord back = record_from_json(json);
+  EXPECT_TRUE(back.repeats.empty());
+  EXPECT_EQ(back.passes.at(0).facts.judge_max_gap_ms, -1);
+}
+
 TEST(BatchFacts, AMissingKeyOrAnUnknownVerdictIsNamed) {
   nlohmann::json json = record_to_json(full_record());
   json["passes"][0]["facts"]["submission"].erase("hit_cpu_limit");
@@ -146,11 +165,11 @@ TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(EndFacts), 56u) << "EndFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(InteractorReport), 176u) << "InteractorReport changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 408u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 432u) << "TestFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(CheckerFacts), 80u) << "CheckerFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(ProcessRecord), 136u) << "ProcessRecord changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(PassRecord), 672u) << "PassRecord changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestRecord), 136u) << "TestRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(PassRecord), 696u) << "PassRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestRecord), 160u) << "TestRecord changed: update batch/facts.cpp";
 }
 
 }  // namespace

@@ -299,6 +299,10 @@ std::vector<WorkUnit> plan_units(const BatchPlan& plan) {
       hash.add(problem.tests[t].sha1);
       hash.add(fmt::format("{} {} {}", problem.limits.cpu_ms,
                            problem.limits.wall_ms, problem.limits.memory_kib));
+      // How the test runs, when not as by default (a default plan keeps the
+      // fingerprints of plans written before these options).
+      if (plan.repeat != 1 || plan.rules != RulePreset::icpc || plan.stderr_bytes != default_stderr_bytes)
+        hash.add(fmt::format("repeat {} rules {} stderr {}", plan.repeat, preset_name(plan.rules), plan.stderr_bytes));
       units.push_back({s, t, hash.hex()});
     }
   }
@@ -330,12 +334,19 @@ json plan_to_json(const BatchPlan& plan) {
   for (const auto& problem : plan.problems) problems.push_back(problem_to_json(problem));
   for (const auto& submission : plan.submissions) submissions.push_back(submission_to_json(submission));
   return {{"problems", problems}, {"submissions", submissions},
-          {"keep_transcripts", plan.keep_transcripts}};
+          {"keep_transcripts", plan.keep_transcripts}, {"repeat", plan.repeat},
+          {"rules", preset_name(plan.rules)}, {"stderr_bytes", plan.stderr_bytes}};
 }
 
 BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
   BatchPlan plan;
   plan.keep_transcripts = json_plan.value("keep_transcripts", false);
+  // Plans written before --repeat, --rules and --stderr-bytes have the defaults.
+  plan.repeat = json_plan.value("repeat", 1);
+  const auto rules = parse_preset(json_plan.value("rules", "icpc"));
+  if (!rules) throw ConfigError(fmt::format("{}: unknown rules {}", file, json_plan["rules"].dump()));
+  plan.rules = *rules;
+  plan.stderr_bytes = json_plan.value("stderr_bytes", default_stderr_bytes);
   for (const auto& item : plan_field<json>(json_plan, "problems", file)) {
     PlannedProblem problem;
     problem.name = plan_field<std::string>(item, "name", file);
@@ -376,6 +387,12 @@ BatchPlan union_of_plans(const std::vector<BatchPlan>& plans) {
   std::map<std::pair<std::string, std::string>, PlannedSubmission> submissions;
   for (const BatchPlan& plan : plans) {
     merged.keep_transcripts = merged.keep_transcripts || plan.keep_transcripts;
+    if (&plan != &plans.front() &&
+        (plan.repeat != merged.repeat || plan.rules != merged.rules || plan.stderr_bytes != merged.stderr_bytes))
+      throw ConfigError("the batches ran with other --repeat, --rules or --stderr-bytes: they cannot be merged");
+    merged.repeat = plan.repeat;
+    merged.rules = plan.rules;
+    merged.stderr_bytes = plan.stderr_bytes;
     for (const auto& problem : plan.problems) {
       const json as_json = problem_to_json(problem);
       auto [it, inserted] = problems.emplace(problem.name, as_json);

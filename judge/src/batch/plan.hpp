@@ -83,6 +83,11 @@ struct BatchPlan {
   std::vector<PlannedProblem> problems;        // by name
   std::vector<PlannedSubmission> submissions;  // by participant, then problem
   bool keep_transcripts = false;
+  // --repeat, --rules, --stderr-bytes: how every test runs and is graded (a resumed or
+  // merged batch grades with the plan's).
+  int repeat = 1;
+  RulePreset rules = RulePreset::icpc;
+  std::size_t stderr_bytes = default_stderr_bytes;
 
   const PlannedProblem& problem(const std::string& name) const;  // throws if absent
 };

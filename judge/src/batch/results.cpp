@@ -34,8 +34,8 @@ std::map<std::string, nlohmann::json> finished_units(const BatchPlan& plan,
   return finished;
 }
 
-GradingSpec grading_spec(const PlannedProblem& planned) {
-  return {planned.name, planned.convention, planned.scoring, planned.metrics};
+GradingSpec grading_spec(const PlannedProblem& planned, RulePreset rules) {
+  return {planned.name, planned.convention, planned.scoring, planned.metrics, rules};
 }
 
 GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
@@ -70,7 +70,7 @@ GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
   }
   if (!submission.compile_error && entry.tests_finished < entry.tests_planned) return entry;
   if (submission.compile_error) submission.tests.clear();
-  RunResult result = grade(grading_spec(planned_problem), submission);
+  RunResult result = grade(grading_spec(planned_problem, plan.rules), submission);
   for (std::size_t t = 0; t < result.tests.size(); ++t) {
     const std::string recorded = entry.records[t].value("verdict", "");
     const Verdict decided = result.tests[t].decision.verdict;

@@ -49,7 +49,7 @@ std::vector<GradedSubmission> grade_batch(const BatchPlan& plan,
                                           std::vector<std::string>& warnings);
 
 // What grading reads of a planned problem.
-GradingSpec grading_spec(const PlannedProblem& planned);
+GradingSpec grading_spec(const PlannedProblem& planned, RulePreset rules = RulePreset::icpc);
 
 // 0: every submission graded and AC; 3: a test is JE; 1 otherwise (some verdict
 // not AC; ungraded submissions are the caller's to report).

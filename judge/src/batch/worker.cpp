@@ -18,7 +18,7 @@ using nlohmann::json;
 
 json make_worker_job(const JudgePaths& paths, const Problem& problem, const Submission& submission,
                      const TestCase& test, const std::optional<fs::path>& transcripts_dir,
-                     const fs::path& out_dir) {
+                     const fs::path& out_dir, const BatchPlan& plan) {
   TestCase job_test = test;
   job_test.input = fs::absolute(test.input);
   return {{"source_dir", paths.source_dir.string()},
@@ -27,7 +27,10 @@ json make_worker_job(const JudgePaths& paths, const Problem& problem, const Subm
           {"submission", json(submission)},
           {"test", json(job_test)},
           {"transcripts_dir", transcripts_dir ? json(fs::absolute(*transcripts_dir).string()) : json()},
-          {"out_dir", fs::absolute(out_dir).string()}};
+          {"out_dir", fs::absolute(out_dir).string()},
+          {"repeat", plan.repeat},
+          {"rules", preset_name(plan.rules)},
+          {"stderr_bytes", plan.stderr_bytes}};
 }
 
 json run_worker_job(const json& job) {
@@ -45,9 +48,12 @@ json run_worker_job(const json& job) {
     // judge (no other worker) has claimed; the claim ends with this process.
     const CpuClaim cpu_claim = CpuClaim::claim();
     options.cpu = cpu_claim.cpu();
+    options.repeat = job.value("repeat", 1);
+    options.rules = parse_preset(job.value("rules", "icpc")).value_or(RulePreset::icpc);
+    options.stderr_bytes = job.value("stderr_bytes", default_stderr_bytes);
     ProcessExecutor executor;
     // The facts only: the batch grades them (grade/grade.hpp), as `judge run` does.
-    TestRecord record = executor.run_test(problem, submission, test, options);
+    TestRecord record = run_test_repeated(problem, submission, test, nullptr, options, executor);
     // Transcripts are recorded relative to the batch folder (folders move, merge).
     if (record.transcript)
       record.transcript = fs::absolute(*record.transcript).lexically_relative(job.at("out_dir").get<std::string>());

@@ -8,7 +8,8 @@
 //
 // Job: {"source_dir", "build_dir", "problem": <problem folder>, "submission":
 // {...}, "test": {"name", "input", "answer"}, "transcripts_dir": path or null,
-// "out_dir": <the batch folder, transcripts are recorded relative to it>}.
+// "out_dir": <the batch folder, transcripts are recorded relative to it>, "repeat",
+// "rules", "stderr_bytes": the plan's --repeat, --rules, --stderr-bytes}.
 #pragma once
 
 #include <filesystem>
@@ -16,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "batch/plan.hpp"
 #include "problem/tests.hpp"
 #include "submission/submission.hpp"
 
@@ -25,7 +27,7 @@ namespace judge {
 nlohmann::json make_worker_job(const JudgePaths& paths, const Problem& problem,
                                const Submission& submission, const TestCase& test,
                                const std::optional<std::filesystem::path>& transcripts_dir,
-                               const std::filesystem::path& out_dir);
+                               const std::filesystem::path& out_dir, const BatchPlan& plan);
 
 // Runs a job; never throws (a failure is {"error": ...}).
 nlohmann::json run_worker_job(const nlohmann::json& job);

@@ -26,7 +26,7 @@ TEST(BatchWorker, JobNamesEverythingByAbsolutePath) {
   Submission submission;
   submission.command = {"/bin/true"};
   const nlohmann::json job = make_worker_job({"/src", "/build"}, problem, submission,
-                                             {"01", "data/01.in", "/dev/null"}, std::nullopt, "out");
+                                             {"01", "data/01.in", "/dev/null"}, std::nullopt, "out", BatchPlan{});
   EXPECT_EQ(job["source_dir"], "/src");
   EXPECT_EQ(job["build_dir"], "/build");
   EXPECT_EQ(job["problem"].get<std::string>().front(), '/');
@@ -40,7 +40,7 @@ TEST(BatchWorker, AFailureIsAnErrorNotAnException) {
   Problem problem;
   problem.dir = "/nonexistent/problem";
   const nlohmann::json job = make_worker_job({"/nonexistent", "/nonexistent"}, problem, Submission{},
-                                             {"01", "/nonexistent/01.in", "/dev/null"}, std::nullopt, "/tmp");
+                                             {"01", "/nonexistent/01.in", "/dev/null"}, std::nullopt, "/tmp", BatchPlan{});
   const nlohmann::json answer = run_worker_job(job);
   ASSERT_TRUE(answer.contains("error"));
   EXPECT_NE(answer["error"].get<std::string>().find("problem"), std::string::npos);

@@ -111,6 +111,7 @@ std::vector<std::string> box_options(const BoxSettings& settings) {
   if (!settings.workdir.empty()) argv.insert(argv.end(), {"--workdir", settings.workdir});
   if (!settings.net_namespace.empty()) argv.insert(argv.end(), {"--net-namespace", settings.net_namespace});
   if (settings.file_size_kib > 0) argv.insert(argv.end(), {"--file-size-kib", std::to_string(settings.file_size_kib)});
+  if (settings.cpu_limit_ms > 0) argv.insert(argv.end(), {"--cpu-limit-ms", std::to_string(settings.cpu_limit_ms)});
   if (!settings.exports.empty())
     argv.insert(argv.end(), {"--copy-out-kib", std::to_string(settings.export_kib), "--copy-out-files",
                              std::to_string(settings.export_files)});

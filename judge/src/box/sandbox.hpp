@@ -33,6 +33,9 @@ struct BoxSettings {
   // The program's RLIMIT_FSIZE (0: none), set by the box right before exec: set on the
   // box itself it would stop the box copying a program larger than it into the box.
   std::int64_t file_size_kib = 0;
+  // > 0: the box's init stops the program once its own CPU clock is a little past
+  // this (judge-box, 4d): the limit holds when the judge itself is starved of CPU.
+  std::int64_t cpu_limit_ms = 0;
   // >= 0: the box's processes run only on this CPU from the program's first wait on, or
   // from `cpu_move_after_us` after its start if it has not waited by then (judge-box,
   // 4c: the box's setup and the program's start use another CPU meanwhile).

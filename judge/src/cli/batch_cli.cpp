@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/shared_options.hpp"
+#include "judge_run/run_command.hpp"
 
 #include "batch/worker.hpp"
 #include "judge_batch/batch.hpp"
@@ -20,7 +21,7 @@ namespace {
 // options (empty strings are options not given).
 struct BatchArgs {
   BatchOptions options;
-  std::string out_dir, shard = "1/1", junit_file, html_file;
+  std::string out_dir, shard = "1/1", junit_file, html_file, rules = "icpc";
 };
 
 // --html, --csv and --junit of merge and report.
@@ -63,6 +64,7 @@ int run_batch_args(const BatchArgs& args) {
   options.shard = parse_shard(args.shard);
   options.junit_file = optional_path(args.junit_file);
   options.html_file = optional_path(args.html_file);
+  options.rules = rule_preset_named(args.rules);
   return run_batch(options, JudgePaths::from_environment());
 }
 
@@ -111,6 +113,9 @@ void add_batch_command(Commands& commands) {
                       "batches only)")
       ->type_name("FILE");
   add_quiet_flag(batch, o.quiet, "print no progress, only warnings and errors");
+  add_repeat_option(batch, o.repeat);
+  add_rules_option(batch, s.rules);
+  add_stderr_bytes_option(batch, o.stderr_bytes);
 }
 
 void add_merge_command(Commands& commands) {

@@ -74,6 +74,9 @@ void add_run_command(Commands& commands) {
   run->add_flag("--stop-at-first-failure", args.stop_at_first_failure,
                 "stop after the first test that is not AC (the overall verdict is the same; "
                 "the tests not run score nothing)");
+  add_repeat_option(run, args.repeat);
+  add_rules_option(run, args.rules);
+  add_stderr_bytes_option(run, args.stderr_bytes);
 }
 
 // `judge verify` (verify/verify.hpp): --sandbox checked, then every submission run.
@@ -99,10 +102,14 @@ void add_verify_command(Commands& commands) {
                    "run every test of every submission (default: a submission stops at its first "
                    "TLE, as every further test would cost a whole limit)");
   verify->add_flag("--strict", options.strict,
-                   "every warning about the problem (an unknown key, no data/secret, no statement, no "
-                   "input validator) is an error: exit 2 before anything runs");
+                   "every warning is an error, exit 2: one about the problem (an unknown key, no "
+                   "data/secret, no statement, no input validator) before anything runs; a submission "
+                   "sensitive to the time limit or close to it after its run");
   add_sandbox_option(verify, options.sandbox);
   add_quiet_flag(verify, options.quiet, "print only the summary");
+  add_repeat_option(verify, options.repeat);
+  add_rules_option(verify, options.rules);
+  add_stderr_bytes_option(verify, options.stderr_bytes);
 }
 
 }  // namespace

@@ -22,7 +22,8 @@ inline constexpr CommandHelp run_help{
     "missing folder included); 3 judge error (JE on some test: a broken interactor or\n"
     "test file; or the judge failed); 128+N stopped by signal N.\n"
     "Example: judge run nuts-bolts solutions/nuts-bolts/accepted/quicksort.cpp --json r.json\n"
-    "Verdicts and JSON keys: README.md."};
+    "Verdicts and JSON keys: README.md; which rule decided (\"why\"), --rules and --repeat:\n"
+    "docs/verdicts.md."};
 
 inline constexpr CommandHelp verify_help{
     "verify",
@@ -35,8 +36,11 @@ inline constexpr CommandHelp verify_help{
     "A package without a time limit gets one inferred from its submissions, as the ICPC\n"
     "specification says. Verdicts are checked as the ICPC classes (AC; WA = WA, PE, QLE;\n"
     "TLE = TLE, ILE; RTE = RTE, MLE, OLE) for packages, exactly for problem.json folders.\n"
-    "Every run is judged at the (stated or inferred) time limit and the wall limit that follows.\n"
-    "A package's warnings (unknown keys, no data/secret, ...) are listed; --strict makes them errors.\n"
+    "Every run is judged at the (stated or inferred) time limit and the wall limit that follows,\n"
+    "and again at the time limit x time_limit_to_tle: a verdict that differs is \"sensitive to\n"
+    "time limit\", an AC slower than the limit / ac_to_time_limit is \"close to the limit\".\n"
+    "A package's warnings (unknown keys, no data/secret, ...) and those two are listed;\n"
+    "--strict makes them errors (exit 2).\n"
     "Exit status: 0 every submission as expected; 1 some not; 2 a broken problem or usage;\n"
     "3 a judge error. A submission in a language this machine lacks is listed as SKIP.\n"
     "Example: judge verify testdata/packages/guesslegacy --json verify.json"};

@@ -4,6 +4,7 @@
 // is the command's own sentence where the commands' meanings differ.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,12 @@ CLI::Option* add_quiet_flag(CLI::App* command, bool& quiet, const std::string& h
 // --sandbox auto|none, its default shown (the command checks the value).
 CLI::Option* add_sandbox_option(CLI::App* command, std::string& sandbox,
                                 const std::string& help = "auto (default) or none, as for judge run");
+
+// --repeat K (1..max_repeat): each test runs K times (run/runner.hpp).
+CLI::Option* add_repeat_option(CLI::App* command, int& repeat);
+// --rules icpc|domjudge|limits-first (grade/verdict_rules.hpp, docs/verdicts.md).
+CLI::Option* add_rules_option(CLI::App* command, std::string& rules);
+// --stderr-bytes N: how much of the end of the submission's stderr is kept.
+CLI::Option* add_stderr_bytes_option(CLI::App* command, std::size_t& bytes);
 
 }  // namespace judge

@@ -43,7 +43,7 @@ GradedPass grade_cms_pass(const PassRecord& pass) {
   return graded;
 }
 
-GradedPass grade_pass(InteractorConvention convention, const PassRecord& pass) {
+GradedPass grade_pass(InteractorConvention convention, const PassRecord& pass, RulePreset rules = RulePreset::icpc) {
   if (convention == InteractorConvention::cms) return grade_cms_pass(pass);
   GradedPass graded;
   TestFacts& facts = graded.facts;
@@ -70,7 +70,7 @@ GradedPass grade_pass(InteractorConvention convention, const PassRecord& pass) {
     graded.interactor_result[key] = *value;
   }
   graded.probe = graded.accepted && pass.wrote_nextpass && pass.probe_marked;
-  graded.decision = decide_verdict(facts);
+  graded.decision = decide_verdict(facts, rules);
   return graded;
 }
 
@@ -101,20 +101,64 @@ nlohmann::json pass_entry(std::int64_t number, const GradedPass& graded) {
 
 // The test's own verdict where the passes' protocol, not the last pass, decides it.
 std::optional<Decision> protocol_decision(const PassDecision& step, std::size_t number, std::size_t recorded) {
-  if (step.step == PassStep::judge_error) return Decision{Verdict::JE, step.message};
-  if (step.step == PassStep::too_many_passes) return Decision{Verdict::WA, step.message};
+  if (step.step == PassStep::judge_error)
+    return Decision{Verdict::JE, step.message, "pass_protocol",
+                    fmt::format("pass {} broke the multi-pass protocol: {}", number, step.message)};
+  if (step.step == PassStep::too_many_passes)
+    return Decision{Verdict::WA, step.message, "too_many_passes",
+                    fmt::format("pass {} asked for another pass beyond the pass limit: WA, as the specification says",
+                                number)};
   // A record that does not follow the protocol is the judge's own mistake, said so.
+  const std::string judge_failed = "the judge did not follow the multi-pass protocol: its own failure";
   if (step.step == PassStep::next_pass && number == recorded)
-    return Decision{Verdict::JE, fmt::format("the judge failed: pass {} asked for another, which did not run", number)};
+    return Decision{Verdict::JE, fmt::format("the judge failed: pass {} asked for another, which did not run", number),
+                    "judge_fault", judge_failed};
   if (step.step == PassStep::final_pass && number < recorded)
-    return Decision{Verdict::JE, fmt::format("the judge failed: {} passes ran after the last one", recorded - number)};
+    return Decision{Verdict::JE, fmt::format("the judge failed: {} passes ran after the last one", recorded - number),
+                    "judge_fault", judge_failed};
   return std::nullopt;
+}
+
+// One test's record, graded once under `rules` (its repeats and the other presets are
+// the caller's).
+TestOutcome grade_once(const GradingSpec& spec, RulePreset rules, const TestRecord& record, const Limits& limits) {
+  TestOutcome outcome;
+  outcome.name = record.name;
+  outcome.transcript = record.transcript;
+  outcome.facts.limits = limits;
+  if (!record.judge_fault.empty() || record.passes.empty()) {
+    const std::string why = record.judge_fault.empty() ? "no pass of the test was recorded" : record.judge_fault;
+    outcome.decision = Decision{Verdict::JE, fmt::format("the judge failed: {}", why), "judge_fault",
+                                "the judge itself failed on this test, not the interactor or the submission"};
+    return outcome;
+  }
+  nlohmann::json entries = nlohmann::json::array();
+  std::optional<Decision> forced;
+  for (std::size_t index = 0; index < record.passes.size() && !forced; ++index) {
+    const PassRecord& pass = record.passes[index];
+    const GradedPass graded = grade_pass(spec.convention, pass, rules);
+    const auto number = static_cast<std::int64_t>(index + 1);
+    entries.push_back(pass_entry(number, graded));
+    forced = protocol_decision(next_pass_step(pass_facts(number, pass, graded)), index + 1, record.passes.size());
+    outcome.facts = graded.facts;
+    outcome.interactor_result = graded.interactor_result;
+    outcome.containment = pass.containment;
+    outcome.submission_stderr = pass.submission_stderr;
+    outcome.decision = graded.decision;
+  }
+  if (forced) outcome.decision = *forced;
+  if (entries.size() > 1) outcome.passes = entries;
+  return outcome;
+}
+
+RepeatOutcome repeat_of(const TestOutcome& outcome) {
+  return {outcome.decision.verdict, outcome.facts.submission.exit.cpu_ms, outcome.facts.submission.exit.wall_ms};
 }
 
 }  // namespace
 
-GradingSpec grading_spec(const Problem& problem) {
-  return {problem.name, problem.convention, problem.scoring, problem.metrics};
+GradingSpec grading_spec(const Problem& problem, RulePreset rules) {
+  return {problem.name, problem.convention, problem.scoring, problem.metrics, rules};
 }
 
 bool interactor_accepts(const ExitFacts& exit, InteractorConvention convention) {
@@ -131,32 +175,19 @@ PassDecision pass_step(InteractorConvention convention, const std::vector<PassRe
 }
 
 TestOutcome grade_test(const GradingSpec& spec, const TestRecord& record, const Limits& limits) {
-  TestOutcome outcome;
-  outcome.name = record.name;
-  outcome.transcript = record.transcript;
+  TestOutcome outcome = grade_once(spec, spec.rules, record, limits);
   outcome.record = record;
-  outcome.facts.limits = limits;
-  if (!record.judge_fault.empty() || record.passes.empty()) {
-    const std::string why = record.judge_fault.empty() ? "no pass of the test was recorded" : record.judge_fault;
-    outcome.decision = Decision{Verdict::JE, fmt::format("the judge failed: {}", why)};
-    return outcome;
+  for (RulePreset other : all_rule_presets) {
+    if (other == spec.rules) continue;
+    const Verdict verdict = grade_once(spec, other, record, limits).decision.verdict;
+    if (verdict != outcome.decision.verdict) outcome.verdict_under.emplace_back(other, verdict);
   }
-  nlohmann::json entries = nlohmann::json::array();
-  std::optional<Decision> forced;
-  for (std::size_t index = 0; index < record.passes.size() && !forced; ++index) {
-    const PassRecord& pass = record.passes[index];
-    const GradedPass graded = grade_pass(spec.convention, pass);
-    const auto number = static_cast<std::int64_t>(index + 1);
-    entries.push_back(pass_entry(number, graded));
-    forced = protocol_decision(next_pass_step(pass_facts(number, pass, graded)), index + 1, record.passes.size());
-    outcome.facts = graded.facts;
-    outcome.interactor_result = graded.interactor_result;
-    outcome.containment = pass.containment;
-    outcome.submission_stderr = pass.submission_stderr;
-    outcome.decision = graded.decision;
+  if (record.repeats.empty()) return outcome;
+  outcome.repeats.push_back(repeat_of(outcome));
+  for (const TestRecord& repeat : record.repeats) {
+    outcome.repeats.push_back(repeat_of(grade_once(spec, spec.rules, repeat, limits)));
+    outcome.stable = outcome.stable && outcome.repeats.back().verdict == outcome.decision.verdict;
   }
-  if (forced) outcome.decision = *forced;
-  if (entries.size() > 1) outcome.passes = entries;
   return outcome;
 }
 
@@ -167,6 +198,7 @@ RunResult grade(const GradingSpec& spec, const SubmissionRecord& submission) {
   result.limits = submission.limits;
   result.tests_planned = submission.tests_planned;
   result.metrics = spec.metrics;
+  result.rules = spec.rules;
   validate_scoring(spec.scoring);
   if (submission.compile_error) {
     result.verdict = Verdict::CE;
@@ -200,7 +232,7 @@ RunResult grade(const GradingSpec& spec, const SubmissionRecord& submission) {
 }
 
 std::vector<TestRecord> with_limits(std::vector<TestRecord> records, const Limits& limits) {
-  for (TestRecord& record : records)
+  for (TestRecord& record : records) {
     for (PassRecord& pass : record.passes) {
       TestFacts& facts = pass.facts;
       facts.limits = limits;
@@ -210,6 +242,8 @@ std::vector<TestRecord> with_limits(std::vector<TestRecord> records, const Limit
       if (submission.exit.wall_ms > limits.wall_ms + facts.wall_limit_extended_ms && !submission.hit_cpu_limit)
         submission.hit_wall_limit = true;
     }
+    record.repeats = with_limits(std::move(record.repeats), limits);
+  }
   return records;
 }
 
@@ -220,7 +254,12 @@ int exit_status_for_verdict(std::optional<Verdict> verdict) {
 
 int exit_status_for(const RunResult& result) {
   int status = exit_status_for_verdict(result.verdict);
-  for (const auto& test : result.tests) status = combined_exit_status(status, exit_status_for_verdict(test.decision.verdict));
+  for (const auto& test : result.tests) {
+    status = combined_exit_status(status, exit_status_for_verdict(test.decision.verdict));
+    // A repeat the judge failed on (--repeat) is a judge error too: the run stopped there.
+    for (const RepeatOutcome& repeat : test.repeats)
+      if (repeat.verdict == Verdict::JE) status = exit_judge_error;
+  }
   return status;
 }
 

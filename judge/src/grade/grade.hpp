@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -31,6 +32,11 @@
 #include "problem/scoring.hpp"
 
 namespace judge {
+
+// How much of the end of the submission's stderr a pass keeps unless told
+// (--stderr-bytes): enough for a stack trace or a JVM's "Could not find or load main
+// class", as the JSON's "stderr" shows it.
+inline constexpr std::size_t default_stderr_bytes = 4096;
 
 // What one pass of a test left behind. `facts.interactor.exit` is the interactor's
 // own ending (a testlib interactor's code is testlib's: 0 OK, 1 WA, ...);
@@ -58,11 +64,14 @@ struct PassRecord {
 
 // Every pass of one test, in order. `judge_fault`: the judge itself failed on the
 // test (a process or folder it could not make): the test is JE with that reason.
+// `repeats`: with --repeat K, the records of runs 2..K of the same test (each without
+// repeats of its own), graded like the first; the test's verdict is the first run's.
 struct TestRecord {
   std::string name;
   std::vector<PassRecord> passes;
   std::string judge_fault;
   std::optional<std::filesystem::path> transcript;
+  std::vector<TestRecord> repeats;
 };
 
 // What grading reads of a problem.
@@ -71,8 +80,16 @@ struct GradingSpec {
   InteractorConvention convention = InteractorConvention::icpc;
   nlohmann::json scoring;
   std::vector<std::string> metrics;  // shown in each test's entry
+  RulePreset rules = RulePreset::icpc;  // --rules: the verdict rules' precedence
 };
-GradingSpec grading_spec(const Problem& problem);
+GradingSpec grading_spec(const Problem& problem, RulePreset rules = RulePreset::icpc);
+
+// One run of a test (--repeat): its verdict and the submission's figures.
+struct RepeatOutcome {
+  Verdict verdict = Verdict::AC;
+  std::int64_t cpu_ms = 0;
+  std::int64_t wall_ms = 0;
+};
 
 // One graded test.
 struct TestOutcome {
@@ -87,6 +104,11 @@ struct TestOutcome {
   nlohmann::json containment;
   std::string submission_stderr;
   TestRecord record;  // what it was graded from
+  // With --repeat: every run, the first included, and whether all got one verdict.
+  std::vector<RepeatOutcome> repeats;
+  bool stable = true;
+  // The other presets under which the same facts decide another verdict.
+  std::vector<std::pair<RulePreset, Verdict>> verdict_under;
 };
 
 struct RunResult {
@@ -99,6 +121,7 @@ struct RunResult {
   std::vector<TestOutcome> tests;
   std::size_t tests_planned = 0;
   std::vector<std::string> metrics;  // the problem's: shown in each test's entry
+  RulePreset rules = RulePreset::icpc;  // the preset the verdicts were decided under
 };
 
 // A submission's recorded run: a compile error, or the tests that ran (in order; a

@@ -1,5 +1,5 @@
 // Grading from recorded facts alone: every rule that is not decide_verdict's own
-// (verdict_test.cpp pins those) is pinned here, without a process or a file.
+// (verdict_rules_test.cpp pins those) is pinned here, without a process or a file.
 #include "grade/grade.hpp"
 
 #include <signal.h>
@@ -234,6 +234,62 @@ TEST(Grade, OtherLimitsGradeTheSameFactsAgain) {
   Limits tighter = pass.facts.limits;
   tighter.cpu_ms = 1000;
   EXPECT_EQ(decision_of(with_limits({record}, tighter).front()).verdict, Verdict::TLE);
+}
+
+// A submission that answers wrong and then spins: the interactor rejected first. Under
+// icpc the reject wins; the same facts decide TLE under limits-first, and the outcome
+// says so.
+TEST(Grade, TheOutcomeNamesThePresetsUnderWhichTheVerdictWouldDiffer) {
+  PassRecord pass = rejected("nut 3 does not fit bolt 4");
+  pass.facts.exited_first = Side::interactor;
+  pass.facts.submission.exit.signaled = true;
+  pass.facts.submission.exit.signal = SIGKILL;
+  pass.facts.submission.exit.cpu_ms = 1010;
+  pass.facts.submission.killed_by_judge = pass.facts.submission.hit_cpu_limit = true;
+  const TestOutcome icpc = grade_test(spec_of(), test_of("a", {pass}), {});
+  EXPECT_EQ(icpc.decision.verdict, Verdict::WA);
+  EXPECT_EQ(icpc.decision.rule, "rejected_first");
+  ASSERT_EQ(icpc.verdict_under.size(), 1u);
+  EXPECT_EQ(icpc.verdict_under[0].first, RulePreset::limits_first);
+  EXPECT_EQ(icpc.verdict_under[0].second, Verdict::TLE);
+  GradingSpec limits_first = spec_of();
+  limits_first.rules = RulePreset::limits_first;
+  const TestOutcome other = grade_test(limits_first, test_of("a", {pass}), {});
+  EXPECT_EQ(other.decision.verdict, Verdict::TLE);
+  EXPECT_EQ(other.verdict_under.size(), 2u);  // icpc and domjudge: WA
+  EXPECT_TRUE(grade_test(spec_of(), test_of("a", {accepted()}), {}).verdict_under.empty());
+}
+
+TEST(Grade, EveryDecisionSaysWhyEvenTheJudgesOwnFailure) {
+  TestRecord record = test_of("a", {});
+  record.judge_fault = "cannot make a pipe";
+  const TestOutcome outcome = grade_test(spec_of(), record, {});
+  EXPECT_EQ(outcome.decision.rule, "judge_fault");
+  EXPECT_FALSE(outcome.decision.why.empty());
+  const TestOutcome passes =
+      grade_test(spec_of(), test_of("a", {asking_for_another(false), asking_for_another(false)}), {});
+  EXPECT_EQ(passes.decision.rule, "too_many_passes");
+  EXPECT_FALSE(passes.decision.why.empty());
+}
+
+TEST(Grade, RepeatsAreGradedLikeTheFirstRunAndAChangeIsUnstable) {
+  PassRecord slow = accepted();
+  slow.facts.submission.exit.cpu_ms = 1010;  // over the 1000 ms limit
+  TestRecord record = test_of("a", {accepted()});
+  record.repeats = {test_of("a", {accepted()}), test_of("a", {slow})};
+  const TestOutcome outcome = grade_test(spec_of(), record, {});
+  EXPECT_EQ(outcome.decision.verdict, Verdict::AC);
+  ASSERT_EQ(outcome.repeats.size(), 3u);
+  EXPECT_EQ(outcome.repeats[2].verdict, Verdict::TLE);
+  EXPECT_EQ(outcome.repeats[2].cpu_ms, 1010);
+  EXPECT_FALSE(outcome.stable);
+  record.repeats.pop_back();
+  EXPECT_TRUE(grade_test(spec_of(), record, {}).stable);
+  // Other limits reach the repeats too.
+  Limits generous = slow.facts.limits;
+  generous.cpu_ms = 2000;
+  record.repeats.push_back(test_of("a", {slow}));
+  EXPECT_TRUE(grade_test(spec_of(), with_limits({record}, generous).front(), {}).stable);
 }
 
 TEST(Grade, ExitStatusesCombineWithAJudgeErrorWinning) {

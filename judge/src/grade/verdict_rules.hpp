@@ -2,11 +2,22 @@
 // runner recorded (how each process ended, its CPU time and memory, which limit the
 // judge enforced, what the interactor reported). Nothing here touches a process,
 // so every rule is pinned by a table of cases in verdict_rules_test.cpp.
+//
+// Each decision names the rule that made it (a stable id from verdict_rule_ids())
+// and says why in one sentence, for the JSON's "why". Contest systems order the
+// rules differently where the interactor's reject and the submission's own end
+// compete; a RulePreset chooses the order (docs/verdicts.md has the three side by
+// side with their sources): `icpc` (problemtools, Kattis: the default), `domjudge`
+// (its testcase_run: only the order the two ended in counts) and `limits_first`
+// (PC^2, CMS-style: a submission over a limit gets that limit's verdict whatever
+// the interactor said).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "base/exit_facts.hpp"
 #include "base/limits.hpp"
@@ -68,16 +79,49 @@ struct TestFacts {
   std::int64_t wall_limit_extended_ms = 0;
   // The limits the test ran under (the judge enforced these).
   Limits limits;
+  // The judge's own delays while it watched the test (process/watchdog.hpp): the largest
+  // gap between two of its samples and the time its thread waited for a CPU (-1:
+  // unknown). A gap far over its 20 ms sampling means the judge itself was starved.
+  std::int64_t judge_max_gap_ms = -1;
+  std::int64_t judge_run_delay_ms = -1;
+  // The interactor had ended its output before it could know that the submission had
+  // ended (process/pipe_keeper.hpp): it ended first, whichever the judge reaped first. A
+  // submission that crashed on that end-of-file crashed because of it.
+  bool interactor_output_ended_first = false;
 };
+
+// A sampling gap from this long on says the judge was starved (its limits were kept
+// late, or by the box's and the kernel's backstops).
+inline constexpr std::int64_t judge_starved_gap_ms = 200;
 
 struct Decision {
   Verdict verdict;
   std::string message;
+  // The rule that decided (an id of verdict_rule_ids(), "rejected_first") and one
+  // sentence naming it with the facts it read, for a setter: the message is the
+  // contestant's.
+  std::string rule{};
+  std::string why{};
 };
+
+enum class RulePreset { icpc, domjudge, limits_first };
+inline constexpr RulePreset all_rule_presets[] = {RulePreset::icpc, RulePreset::domjudge, RulePreset::limits_first};
+// "icpc", "domjudge", "limits-first" (as --rules spells them).
+std::string_view preset_name(RulePreset preset);
+std::optional<RulePreset> parse_preset(std::string_view name);
+
+// Every rule id decide_verdict can name (verdict_rules_test.cpp pins each one with a row).
+const std::vector<std::string_view>& verdict_rule_ids();
 
 // A peak at or above this share of the memory limit, with a crash, is MLE.
 inline constexpr double memory_limit_share_for_mle = 0.9;
 
-Decision decide_verdict(const TestFacts& facts);
+// The interactor's wall limit counts as used up by the submission when the submission
+// ended (was reaped) with less than this left of it: a judge starved of CPU reaps a
+// submission the kernel ended long before, and then finds the deadline passed
+// before the interactor could see end-of-file.
+inline constexpr std::int64_t interactor_grace_ms = 1000;
+
+Decision decide_verdict(const TestFacts& facts, RulePreset preset = RulePreset::icpc);
 
 }  // namespace judge

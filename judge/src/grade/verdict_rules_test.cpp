@@ -4,9 +4,11 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -59,7 +61,31 @@ struct Row {
   std::function<TestFacts()> facts;
   Verdict expected;
   const char* message_fragment;
+  RulePreset preset = RulePreset::icpc;
 };
+
+// The case of issue 31: a busy-looping submission under a 1000 ms CPU limit, not
+// stopped by a judge starved of CPU, ended by the kernel's SIGXCPU at 3870 ms and
+// reaped only after the wall limit had passed, with the interactor still waiting.
+TestFacts starved_judge_run() {
+  TestFacts facts = accepted_run();
+  facts.limits.cpu_ms = 1000;
+  facts.limits.wall_ms = 3000;
+  facts.submission.exit = killed(SIGXCPU, 3870);
+  facts.submission.exit.wall_ms = 3400;
+  facts.interactor.exit = killed(SIGKILL, 2);
+  facts.interactor.killed_by_judge = facts.interactor.hit_wall_limit = true;
+  return facts;
+}
+
+// A submission that writes a wrong answer and then spins: the interactor rejects
+// first; where the submission runs on (limits-first), it reaches its CPU limit.
+TestFacts wrong_then_spin_run() {
+  TestFacts facts = rejected_run(Verdict::WA, Side::interactor);
+  facts.submission.exit = killed(SIGKILL, 2010);
+  facts.submission.killed_by_judge = facts.submission.hit_cpu_limit = true;
+  return facts;
+}
 
 const Row rows[] = {
     {"both ended normally, interactor accepted", accepted_run, Verdict::AC, "accepted"},
@@ -384,6 +410,67 @@ const Row rows[] = {
        return f;
      },
      Verdict::AC, ""},
+    {"the submission over its CPU limit used the interactor's wall time up (a starved judge): TLE",
+     starved_judge_run, Verdict::TLE, "3870 ms"},
+    {"the same with the wall limit extended: counted from the extended deadline",
+     [] {
+       auto f = starved_judge_run();
+       f.submission.exit.wall_ms = 5800;
+       f.wall_limit_extended_ms = 3000;
+       return f;
+     },
+     Verdict::TLE, "limit is 1000 ms"},
+    {"a submission over its CPU limit that ended early leaves the interactor's hang a JE",
+     [] {
+       auto f = starved_judge_run();
+       f.submission.exit.wall_ms = 1100;
+       return f;
+     },
+     Verdict::JE, "did not finish"},
+    {"the interactor said it failed itself (testlib FAIL): JE",
+     [] {
+       auto f = rejected_run(Verdict::WA, Side::interactor);
+       f.report.failed = "FAIL test 3: n out of range";
+       return f;
+     },
+     Verdict::JE, "n out of range"},
+    {"icpc: a reject first wins over the TLE after it", wrong_then_spin_run, Verdict::WA, "line 3"},
+    {"domjudge: a reject first wins over the TLE after it", wrong_then_spin_run, Verdict::WA, "line 3",
+     RulePreset::domjudge},
+    {"limits-first: the TLE after a reject wins", wrong_then_spin_run, Verdict::TLE, "2010 ms",
+     RulePreset::limits_first},
+    {"limits-first: a crash after a reject is no limit, the reject wins",
+     [] {
+       auto f = rejected_run(Verdict::PE, Side::interactor);
+       f.submission.exit = killed(SIGSEGV);
+       return f;
+     },
+     Verdict::PE, "line 3", RulePreset::limits_first},
+    {"domjudge: only the order counts, not result.json's contestant_eof",
+     [] {
+       auto f = rejected_run(Verdict::WA, Side::submission);
+       f.report.contestant_eof_reported = true;
+       f.submission.exit = exited(1);
+       return f;
+     },
+     Verdict::RTE, "code 1", RulePreset::domjudge},
+    {"a testlib PE whose end-of-file crashed the submission, reaped first: the interactor's output had ended "
+     "first, so PE",
+     [] {
+       auto f = rejected_run(Verdict::PE, Side::submission);
+       f.submission.exit = exited(1);
+       f.interactor_output_ended_first = true;
+       return f;
+     },
+     Verdict::PE, "line 3"},
+    {"domjudge: the same is RTE (only the order the two were reaped in counts)",
+     [] {
+       auto f = rejected_run(Verdict::PE, Side::submission);
+       f.submission.exit = exited(1);
+       f.interactor_output_ended_first = true;
+       return f;
+     },
+     Verdict::RTE, "code 1", RulePreset::domjudge},
     {"SIGPIPE while the interactor still ran: RTE",
      [] {
        auto f = accepted_run();
@@ -413,13 +500,44 @@ std::string rule_name(const testing::TestParamInfo<Row>& info) {
 
 TEST_P(VerdictRules, DecidesAsTheRuleSays) {
   const Row& row = GetParam();
-  const Decision decision = decide_verdict(row.facts());
+  const Decision decision = decide_verdict(row.facts(), row.preset);
   EXPECT_EQ(verdict_name(decision.verdict), verdict_name(row.expected)) << row.rule;
   EXPECT_NE(decision.message.find(row.message_fragment), std::string::npos)
       << row.rule << ": message was '" << decision.message << "'";
+  // Every decision names its rule, one of the catalogue, and says why in a sentence.
+  const auto& ids = verdict_rule_ids();
+  EXPECT_NE(std::find(ids.begin(), ids.end(), decision.rule), ids.end()) << row.rule << ": rule '" << decision.rule << "'";
+  EXPECT_GT(decision.why.size(), 30u) << row.rule << ": why was '" << decision.why << "'";
+  EXPECT_EQ(decision.why.find('\n'), std::string::npos) << decision.why;
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, VerdictRules, testing::ValuesIn(rows), rule_name);
+
+TEST(VerdictRules, EveryRuleOfTheCatalogueIsPinnedByARow) {
+  std::set<std::string> reached;
+  for (const Row& row : rows) reached.insert(decide_verdict(row.facts(), row.preset).rule);
+  for (std::string_view id : verdict_rule_ids()) EXPECT_EQ(reached.count(std::string(id)), 1u) << id;
+}
+
+TEST(VerdictRules, WhyNamesTheRuleAndWhatItWonOver) {
+  const Decision icpc = decide_verdict(wrong_then_spin_run());
+  EXPECT_EQ(icpc.rule, "rejected_first");
+  EXPECT_EQ(icpc.why,
+            "the interactor rejected first (exit 43) while the submission was still running: WA wins over the "
+            "later TLE, as ICPC's rules say");
+  const Decision limits = decide_verdict(wrong_then_spin_run(), RulePreset::limits_first);
+  EXPECT_EQ(limits.rule, "limit_over_reject");
+  EXPECT_NE(limits.why.find("whatever the interactor said"), std::string::npos) << limits.why;
+  const Decision starved = decide_verdict(starved_judge_run());
+  EXPECT_EQ(starved.rule, "submission_used_up_the_wall_time");
+  EXPECT_NE(starved.why.find("SIGXCPU"), std::string::npos) << starved.why;
+}
+
+TEST(VerdictRules, PresetNamesRoundTrip) {
+  for (RulePreset preset : all_rule_presets) EXPECT_EQ(parse_preset(preset_name(preset)), preset);
+  EXPECT_EQ(parse_preset("limits-first"), RulePreset::limits_first);
+  EXPECT_FALSE(parse_preset("pc2").has_value());
+}
 
 TEST(VerdictNames, RoundTrip) {
   for (const char* name : {"AC", "WA", "PE", "QLE", "TLE", "ILE", "MLE", "OLE", "RTE", "CE", "JE"}) {

@@ -209,7 +209,7 @@ void BatchRun::start_test(std::size_t unit_index) {
   if (plan_.keep_transcripts)
     transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);
   // A freshly executed judge runs the test (batch/worker.hpp says why).
-  const json job = make_worker_job(paths_, problem, submission, test, transcripts_dir, options_.out_dir);
+  const json job = make_worker_job(paths_, problem, submission, test, transcripts_dir, options_.out_dir, plan_);
   pool_.start_program(unit_index, {self_, "batch-worker"}, worker_message(job));
   concurrency_[unit_index] = 0;
   test_started_[unit_index] = Clock::now();
@@ -324,7 +324,7 @@ void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& 
   try {
     // Graded as `judge run` grades it, for the journal's verdict and the progress line.
     const PlannedProblem& problem = plan_.problem(plan_.submissions[unit.submission].problem);
-    outcome = grade_test(grading_spec(problem), record_from_json(finished.result), problem.limits);
+    outcome = grade_test(grading_spec(problem, plan_.rules), record_from_json(finished.result), problem.limits);
   } catch (const std::exception& error) {
     judge_error(fmt::format("{}: {}", unit_label(unit), error.what()));
     return;
@@ -498,7 +498,10 @@ int run_batch(const BatchOptions& given, const JudgePaths& paths) {
     used.push_back(problem);
     test_cases[problem.name] = planned_test_cases(problem, options.tests);
   }
-  const BatchPlan plan = make_plan(found, used, options.tests, options.keep_transcripts);
+  BatchPlan plan = make_plan(found, used, options.tests, options.keep_transcripts);
+  plan.repeat = options.repeat;
+  plan.rules = options.rules;
+  plan.stderr_bytes = options.stderr_bytes;
 
   std::error_code ec;
   fs::create_directories(options.out_dir, ec);

@@ -37,6 +37,9 @@ struct BatchOptions {
   std::optional<std::filesystem::path> junit_file;
   std::optional<std::filesystem::path> html_file;
   bool quiet = false;
+  int repeat = 1;                                   // --repeat
+  RulePreset rules = RulePreset::icpc;              // --rules
+  std::size_t stderr_bytes = default_stderr_bytes;  // --stderr-bytes
 };
 
 // Cores this process may run on (sched_getaffinity).

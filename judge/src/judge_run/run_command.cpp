@@ -105,6 +105,9 @@ RunOptions run_options(const RunArgs& args, const Problem& problem, CpuClaim& cl
   options.contain = args.sandbox == "auto";
   if (options.contain) require_box_executable();
   options.cpu = pinned_cpu(args.pin_cpu, claim);
+  options.repeat = args.repeat;
+  options.rules = rule_preset_named(args.rules);
+  options.stderr_bytes = args.stderr_bytes;
   return options;
 }
 
@@ -191,6 +194,11 @@ int run_and_report(const RunArgs& args, const InterruptWatch& interrupt, std::st
 }
 
 }  // namespace
+
+RulePreset rule_preset_named(const std::string& rules) {
+  if (const auto preset = parse_preset(rules)) return *preset;
+  throw ConfigError(fmt::format("--rules {}: expected icpc, domjudge or limits-first", rules));
+}
 
 int run_command(const RunArgs& args) {
   ProcessExecutor executor(args.sandbox != "none");

@@ -28,7 +28,13 @@ struct RunArgs {
   bool stop_at_first_failure = false;
   std::string pin_cpu = "auto";
   std::string sandbox = "auto";
+  int repeat = 1;
+  std::string rules = "icpc";
+  std::size_t stderr_bytes = default_stderr_bytes;
 };
+
+// --rules by its name; a ConfigError (exit 2) names the three.
+RulePreset rule_preset_named(const std::string& rules);
 
 // Runs the command with real processes. The InterruptWatch is made first, before
 // any thread or child exists (process/interrupt_watch.hpp).

@@ -241,6 +241,7 @@ void read_time_limit(const YamlFile& yaml, bool legacy, const fs::path& dir, Pro
         *seconds, *beside));
   if (!seconds) seconds = beside;
   const TimeLimitRule rule = read_time_rule(yaml, legacy);
+  problem.time_multipliers = rule;
   if (!seconds) {
     problem.time_limit_rule = rule;
     problem.limits.cpu_ms = placeholder_time_limit_ms;

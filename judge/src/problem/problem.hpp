@@ -88,6 +88,11 @@ struct Problem {
   // Set when the problem gives no time limit: judge verify infers it (limits.cpu_ms
   // is then a generous placeholder).
   std::optional<TimeLimitRule> time_limit_rule;
+  // The package's time multipliers whether it gives a time limit or not (judge verify
+  // judges every submission at the limit and at the limit x time_limit_to_tle, and
+  // warns of an accepted run over the limit / ac_to_time_limit). problem.json: the
+  // specification's defaults.
+  TimeLimitRule time_multipliers;
   bool interactor_writes_transcript = true;
   nlohmann::json scoring;  // {"type": ..., "max_score": ...}; see scoring.hpp
   // result.json keys copied into each test's entry of the verdict JSON.

@@ -162,6 +162,11 @@ ExitFacts BoxChannel::reported_exit() const {
   return facts;
 }
 
+bool BoxChannel::cpu_limit_hit() const {
+  const nlohmann::json report = nlohmann::json::parse(exit_, nullptr, false);
+  return report.is_object() && report.value("cpu_limit_hit", false);
+}
+
 void BoxChannel::close() {
   judge_end_.reset();
   box_end_.reset();

@@ -62,6 +62,8 @@ class BoxChannel {
   const std::string& exec_error() const { return exec_error_; }
   // The exec's errno with an exec error of the program; -1 for the box's own failure.
   int exec_errno() const { return exec_errno_; }
+  // The box's init stopped the program at its CPU limit (judge-box, 4d).
+  bool cpu_limit_hit() const;
 
  private:
   UniqueFd judge_end_;

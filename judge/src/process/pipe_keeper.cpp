@@ -1,6 +1,7 @@
 #include "process/pipe_keeper.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -33,6 +34,14 @@ void DirectPipes::interactor_reaped() {
   // runs this changes nothing for it: it holds its own read end.)
   interactor_output_.reset();
   draining_ = false;
+}
+
+bool DirectPipes::interactor_output_ended() const {
+  // Reaped already: its output has ended. Else POLLHUP on the judge's read end: no
+  // writer is left (the judge never holds one, rule 2).
+  if (!interactor_output_.valid()) return true;
+  struct pollfd output {interactor_output_.get(), POLLIN, 0};
+  return ::poll(&output, 1, 0) == 1 && (output.revents & POLLHUP) != 0;
 }
 
 std::vector<int> DirectPipes::wait_fds() const {

@@ -37,6 +37,12 @@ class PipeKeeper {
   virtual std::vector<int> wait_fds() const = 0;
   // Does what is due without blocking (reads and discards what is readable).
   virtual void service() = 0;
+  // Asked when the submission has been reaped, before submission_reaped(): whether
+  // the interactor had already ended its output (every write end of the
+  // interactor->submission pipe closed). Until submission_reaped() the interactor
+  // cannot know that the submission ended (rule 3), so a yes says the interactor
+  // ended first, whatever order the judge reaped the two in (grade/verdict_rules.hpp).
+  virtual bool interactor_output_ended() const { return false; }
 };
 
 // The pipes wired straight between the programs; the keeper holds the two ends of
@@ -50,6 +56,7 @@ class DirectPipes : public PipeKeeper {
   void interactor_reaped() override;
   std::vector<int> wait_fds() const override;
   void service() override;
+  bool interactor_output_ended() const override;
   // Bytes read and discarded after the submission was reaped.
   std::size_t drained_bytes() const { return drained_bytes_; }
 

@@ -30,6 +30,9 @@ struct ProcessLimits {
   std::int64_t cpu_ms = 0;  // RLIMIT_CPU = 2 * ceil(cpu_ms / 1000 s) + 2 s: a backstop only
                             // (it fires early on loaded VMs); the judge itself stops a
                             // child at its exact limit
+  // The submission's: RLIMIT_CPU = ceil(cpu_ms / 600 ms) s instead, the first whole
+  // second above the limit that an early firing (up to 40 % seen) cannot reach.
+  bool tight_cpu_backstop = false;
   std::int64_t address_space_kib = 0;  // RLIMIT_AS
   std::int64_t file_size_kib = 0;      // RLIMIT_FSIZE: writing past it raises SIGXFSZ
   std::int64_t processes = 0;          // RLIMIT_NPROC (per user; not enforced for root)
@@ -92,6 +95,8 @@ class Process {
   std::string box_setup() const { return box_ ? box_->setup() : std::string(); }
   std::string box_exec_error() const { return box_ ? box_->exec_error() : std::string(); }
   int box_exec_errno() const { return box_ ? box_->exec_errno() : -1; }
+  // Boxed, once reaped: the box's init stopped the program at its CPU limit.
+  bool box_cpu_limit_hit() const { return box_ && box_->cpu_limit_hit(); }
   // Becomes readable when the child ends (-1 on kernels without pidfd_open). Boxed:
   // the report socket, readable when the box reports the end (or dies).
   int pidfd() const { return box_ ? box_->fd() : pidfd_.get(); }

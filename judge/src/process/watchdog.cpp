@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <fstream>
 
 namespace judge {
 namespace ms = std::chrono;
@@ -15,6 +16,14 @@ void SystemWatchClock::wait(const std::vector<int>& fds, std::chrono::millisecon
   for (int fd : fds) polled.push_back({fd, POLLIN, 0});
   // EINTR: a signal came; the caller looks again anyway.
   ::poll(polled.data(), polled.size(), static_cast<int>(timeout.count()));
+}
+
+std::int64_t SystemWatchClock::own_run_delay_ms() {
+  // "runtime_ns run_delay_ns timeslices"
+  std::ifstream schedstat("/proc/thread-self/schedstat");
+  long long runtime_ns = 0, delay_ns = 0;
+  if (!(schedstat >> runtime_ns >> delay_ns)) return -1;
+  return delay_ns / 1000000;
 }
 
 Watchdog::Watchdog(const Limits& limits, WatchClock& clock,
@@ -29,13 +38,18 @@ WatchFacts Watchdog::supervise(Supervised& submission, Supervised& interactor, P
   interactor_ = &interactor;
   pipes_ = pipes;
   facts_ = {};
+  const std::int64_t run_delay_at_start_ms = clock_.own_run_delay_ms();
   start_ = started_at.value_or(clock_.now());
+  // The first sample is the test's start: a judge starved between the spawn and this
+  // watch (a test started ahead while the one before was read) kept no limit then
+  // either, and the gap says so.
+  last_sample_ = start_;
   deadline_ = start_ + ms::milliseconds(limits_.wall_ms);
   while (submission.running() || interactor.running()) {
     if (pipes_) pipes_->service();
     reap_ended();
     if (!submission.running() && !interactor.running()) break;
-    const auto now = clock_.now();
+    const auto now = sample_clock();
     if (now >= deadline_ && submission.running() && extend_wall_limit(now)) continue;
     if (now >= deadline_) {
       stop_both_at_wall_limit();
@@ -44,7 +58,19 @@ WatchFacts Watchdog::supervise(Supervised& submission, Supervised& interactor, P
     if (stop_over_cpu_limit()) continue;
     wait_for_change(now);
   }
+  sample_clock();
+  const std::int64_t run_delay_at_end_ms = clock_.own_run_delay_ms();
+  if (run_delay_at_start_ms >= 0 && run_delay_at_end_ms >= run_delay_at_start_ms)
+    facts_.run_delay_ms = run_delay_at_end_ms - run_delay_at_start_ms;
   return facts_;
+}
+
+WatchClock::TimePoint Watchdog::sample_clock() {
+  const auto now = clock_.now();
+  facts_.max_sample_gap_ms =
+      std::max<std::int64_t>(facts_.max_sample_gap_ms, ms::duration_cast<ms::milliseconds>(now - last_sample_).count());
+  last_sample_ = now;
+  return now;
 }
 
 void Watchdog::reap_ended() {
@@ -58,6 +84,11 @@ void Watchdog::reap_ended() {
 void Watchdog::on_ended(Side side) {
   if (facts_.ended_first == Side::none) facts_.ended_first = side;
   if (side == Side::submission) {
+    // Asked before the judge lets go of the submission's output (rule 3 below): an
+    // interactor whose output has ended by now ended it before it could learn of the
+    // submission's end.
+    if (facts_.ended_first == Side::submission && pipes_ && pipes_->interactor_output_ended())
+      facts_.interactor_output_ended_first = true;
     // Its descendants may still hold its stdout: killed, so that the interactor sees
     // end-of-file now rather than at the wall limit; then the judge's own hold on
     // that pipe goes (pipe_keeper.hpp, rule 3).

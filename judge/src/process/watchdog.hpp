@@ -12,6 +12,13 @@
 //                  When it runs out, both programs are killed before either is
 //                  reaped: killing one first would let the other see end-of-file and
 //                  end on its own, and the facts would then blame the wrong side.
+//   its own delays the watchdog's thread can be starved of CPU on a loaded machine
+//                  (it runs beside the test, at the same priority): then it samples
+//                  late and every limit it keeps is kept late. It records the largest
+//                  gap between two of its samples and the time its thread spent
+//                  runnable but waiting for a CPU, so that the facts say so; the
+//                  submission's CPU limit holds anyway (judge-box's own CPU timer,
+//                  4d, and the verdict rules: grade/verdict_rules.hpp).
 //   an ending      a submission that ends has its process group killed (its children
 //                  would hold the pipe open and the interactor would never see
 //                  end-of-file); an interactor that ends and no longer grades the
@@ -21,7 +28,7 @@
 //
 // It sees the programs only through the Supervised interface and time only through
 // a WatchClock, so watchdog_test.cpp drives every rule with fake programs and a fake
-// clock, the way verdict_test.cpp drives decide_verdict with a table.
+// clock, the way verdict_rules_test.cpp drives decide_verdict with a table.
 #pragma once
 
 #include <chrono>
@@ -86,6 +93,9 @@ class WatchClock {
   virtual TimePoint now() = 0;
   // Returns when one of `fds` is readable or `timeout` has passed.
   virtual void wait(const std::vector<int>& fds, std::chrono::milliseconds timeout) = 0;
+  // Time the watching thread has spent runnable but waiting for a CPU so far (-1:
+  // unknown).
+  virtual std::int64_t own_run_delay_ms() { return -1; }
 };
 
 // The real clock: steady_clock and poll(2).
@@ -93,6 +103,8 @@ class SystemWatchClock : public WatchClock {
  public:
   TimePoint now() override;
   void wait(const std::vector<int>& fds, std::chrono::milliseconds timeout) override;
+  // /proc/thread-self/schedstat's run_delay.
+  std::int64_t own_run_delay_ms() override;
 };
 
 // What the watchdog did to one program.
@@ -114,6 +126,14 @@ struct WatchFacts {
   // Bytes the interactor had written when the wall limit ran out (-1: not reached
   // or unknown).
   std::int64_t interactor_bytes_written = -1;
+  // The watchdog's own delays: the largest gap between two of its samples of the
+  // clock, and the time its thread waited for a CPU while it watched (-1: unknown).
+  std::int64_t max_sample_gap_ms = 0;
+  std::int64_t run_delay_ms = -1;
+  // The interactor had ended its output when the submission was reaped, before it
+  // could know of the submission's end (pipe_keeper.hpp, rule 3): the interactor ended
+  // first even when the judge reaped the submission first.
+  bool interactor_output_ended_first = false;
 };
 
 class Watchdog {
@@ -142,6 +162,7 @@ class Watchdog {
   void stop_both_at_wall_limit();
   bool stop_over_cpu_limit();
   void wait_for_change(WatchClock::TimePoint now);
+  WatchClock::TimePoint sample_clock();
 
   Limits limits_;
   WatchClock& clock_;
@@ -151,6 +172,7 @@ class Watchdog {
   PipeKeeper* pipes_ = nullptr;
   WatchClock::TimePoint start_;
   WatchClock::TimePoint deadline_;
+  WatchClock::TimePoint last_sample_;
   WatchFacts facts_;
 };
 

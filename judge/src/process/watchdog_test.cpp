@@ -15,8 +15,21 @@ using std::chrono::milliseconds;
 class FakeClock : public WatchClock {
  public:
   std::int64_t now_ms = 0;
+  // A judge starved of CPU: the first wait from `stall_at_ms` on returns `stall_ms`
+  // late, and the thread's run delay grows by as much.
+  std::int64_t stall_at_ms = -1;
+  std::int64_t stall_ms = 0;
+  std::int64_t run_delay_ms = 0;
   TimePoint now() override { return TimePoint(milliseconds(now_ms)); }
-  void wait(const std::vector<int>&, milliseconds timeout) override { now_ms += timeout.count(); }
+  void wait(const std::vector<int>&, milliseconds timeout) override {
+    now_ms += timeout.count();
+    if (stall_at_ms >= 0 && now_ms >= stall_at_ms) {
+      now_ms += stall_ms;
+      run_delay_ms += stall_ms;
+      stall_at_ms = -1;
+    }
+  }
+  std::int64_t own_run_delay_ms() override { return run_delay_ms; }
 };
 
 // A program whose life is scripted: it ends on its own at `ends_at_ms`, or 1 ms
@@ -133,6 +146,84 @@ TEST(Watchdog, SubmissionPastItsCpuLimitIsKilledAtOnce) {
   EXPECT_EQ(facts.ended_first, Side::submission);
 }
 
+// Issue 31's case: the judge is starved from 200 ms to 5200 ms; the kernel (or the
+// box) ends the busy submission at 3870 ms; the judge, awake again past the wall
+// limit, reaps it and stops the interactor at the wall limit. The facts say the judge
+// was starved (grade/verdict_rules.hpp then decides TLE, not a JE of the interactor).
+TEST(Watchdog, AStarvedJudgeRecordsItsLargestGapAndRunDelay) {
+  Scene scene;
+  scene.clock.stall_at_ms = 200;
+  scene.clock.stall_ms = 5000;
+  scene.submission.cpu_per_ms = 1.0;
+  scene.submission.ends_at_ms = 3870;
+  const WatchFacts facts = scene.run();
+  EXPECT_EQ(facts.ended_first, Side::submission);
+  EXPECT_FALSE(facts.submission.hit_cpu_limit) << "it had ended before the judge looked";
+  EXPECT_TRUE(facts.interactor.hit_wall_limit);
+  EXPECT_GE(facts.max_sample_gap_ms, 5000);
+  EXPECT_EQ(facts.run_delay_ms, 5000);
+}
+
+// Pipes whose interactor side ends when the interactor ends its output.
+class FakePipes : public PipeKeeper {
+ public:
+  explicit FakePipes(FakeClock& clock) : clock_(clock) {}
+  std::optional<std::int64_t> output_ended_at_ms;
+  mutable bool asked_before_release = false;
+  void submission_reaped() override { released = true; }
+  void interactor_reaped() override {}
+  std::vector<int> wait_fds() const override { return {}; }
+  void service() override {}
+  bool interactor_output_ended() const override {
+    asked_before_release = !released;
+    return output_ended_at_ms && clock_.now_ms >= *output_ended_at_ms;
+  }
+  mutable bool released = false;
+
+ private:
+  FakeClock& clock_;
+};
+
+// A testlib interactor rejects and ends its output at 100 ms; the Python submission
+// crashes on that end-of-file at 101 ms and its box reports at once, while the
+// interactor is still exiting (reaped at 103 ms): the judge reaps the submission
+// first, yet records that the interactor's output had ended before.
+// Whether the watch records the interactor's output as ended first, with the
+// interactor's output ending, the submission ending and the interactor ending at
+// these times; `asked_before_release`: the judge asked while it held the
+// submission's output.
+bool output_ended_first(std::int64_t output_ended_at_ms, std::int64_t submission_ends_at_ms,
+                        std::int64_t interactor_ends_at_ms, bool* asked_before_release = nullptr) {
+  Scene scene;
+  FakePipes pipes(scene.clock);
+  pipes.output_ended_at_ms = output_ended_at_ms;
+  scene.submission.ends_at_ms = submission_ends_at_ms;
+  scene.interactor.ends_at_ms = interactor_ends_at_ms;
+  Watchdog watchdog(scene.limits, scene.clock, [] { return true; });
+  const WatchFacts facts = watchdog.supervise(scene.submission, scene.interactor, &pipes);
+  EXPECT_EQ(facts.ended_first, Side::submission);
+  if (asked_before_release) *asked_before_release = pipes.asked_before_release;
+  return facts.interactor_output_ended_first;
+}
+
+TEST(Watchdog, TheInteractorsEndedOutputIsRecordedWhenTheSubmissionIsReapedFirst) {
+  bool asked_before_release = false;
+  EXPECT_TRUE(output_ended_first(100, 101, 123, &asked_before_release));
+  EXPECT_TRUE(asked_before_release) << "asked while the judge still held the submission's output";
+  // A submission that crashes first (its output ends, the interactor then rejects):
+  // the interactor's output had not ended.
+  EXPECT_FALSE(output_ended_first(150, 101, 160));
+}
+
+TEST(Watchdog, AJudgeThatIsNotStarvedSamplesEveryInterval) {
+  Scene scene;
+  scene.submission.ends_at_ms = 500;
+  scene.interactor.ends_after = &scene.submission;
+  const WatchFacts facts = scene.run();
+  EXPECT_LE(facts.max_sample_gap_ms, Watchdog::cpu_check_interval.count() + 1);
+  EXPECT_EQ(facts.run_delay_ms, 0);
+}
+
 TEST(Watchdog, InteractorPastItsOwnCpuLimitIsKilled) {
   Scene scene;
   scene.limits.wall_ms = 100000;
@@ -166,6 +257,17 @@ TEST(Watchdog, ATestWatchedOnlyAfterItStartedIsKilledAtItsStartPlusTheWallLimit)
   scene.run();
   EXPECT_EQ(*scene.submission.killed_at_ms, 3000);
   EXPECT_EQ(*scene.interactor.killed_at_ms, 3000);
+}
+
+// Starved between the test's spawn and its watch (SIGSTOP'ed right after the
+// spawn, in scripts/test_starved_watchdog.py): the gap counts from the test's start.
+TEST(Watchdog, AJudgeStarvedBeforeItsWatchBeganRecordsTheGapFromTheTestsStart) {
+  Scene scene;
+  scene.started_at = WatchClock::TimePoint(milliseconds(0));
+  scene.clock.now_ms = 3500;  // the judge ran again only now
+  scene.submission.cpu_per_ms = 1.0;
+  const WatchFacts facts = scene.run();
+  EXPECT_GE(facts.max_sample_gap_ms, 3500);
 }
 
 TEST(Watchdog, AStarvedSubmissionGetsItsWaitingAddedToTheWallLimit) {

@@ -10,6 +10,7 @@
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
+#include "batch/dir.hpp"
 #include "batch/test_support.hpp"
 #include "report/standings.hpp"
 
@@ -24,6 +25,23 @@ void write_batch(const fs::path& dir, const std::vector<nlohmann::json>& records
   write_manifest(dir, sample_plan(), Shard{}, "test");
   JournalWriter journal(batch_files::journal(dir));
   for (const auto& record : records) journal.append(record);
+}
+
+// The layout's results and standings, written from a loaded batch folder
+// (batch/dir_test.cpp writes and loads the rest).
+TEST(BatchReport, WritesResultsAndStandingsIntoTheLayout) {
+  TempDir dir;
+  const BatchPlan plan = sample_plan();
+  write_batch(dir.path(), sample_records(plan));
+  const BatchDir loaded = load_batch_dir(dir.path());
+  const BatchGrades grades = grade_records(loaded.plan, loaded.journal.records);
+  write_results_and_standings(dir.path(), loaded.plan, grades);
+  const nlohmann::json bob = nlohmann::json::parse(read(dir.path() / "results/bob/p.json"));
+  EXPECT_EQ(bob["verdict"], "WA");
+  EXPECT_EQ(bob["submission"], "subs/bob/p.cpp");
+  EXPECT_TRUE(fs::exists(dir.path() / "results/carol/q.json"));
+  EXPECT_EQ(read(batch_files::standings_csv(dir.path())), standings_to_csv(grades.standings));
+  EXPECT_EQ(nlohmann::json::parse(read(batch_files::standings_json(dir.path())))["rows"].size(), 3u);
 }
 
 // A batch's results are `judge run`'s verdict JSON of the same facts.

@@ -54,7 +54,64 @@ nlohmann::json processes_to_json(const std::vector<ProcessRecord>& processes) {
   return list;
 }
 
+nlohmann::json repeats_to_json(const std::vector<RepeatOutcome>& repeats) {
+  nlohmann::json entries = nlohmann::json::array();
+  for (const RepeatOutcome& repeat : repeats)
+    entries.push_back({{"verdict", verdict_name(repeat.verdict)}, {"cpu_ms", repeat.cpu_ms}, {"wall_ms", repeat.wall_ms}});
+  return entries;
+}
+
+// The judge's own delays while it watched the test (process/watchdog.hpp).
+nlohmann::json judge_delays_to_json(const TestFacts& facts) {
+  return {{"max_sample_gap_ms", facts.judge_max_gap_ms},
+          {"run_delay_ms", facts.judge_run_delay_ms},
+          {"starved", facts.judge_max_gap_ms >= judge_starved_gap_ms}};
+}
+
 }  // namespace
+
+std::string stderr_text(std::string_view tail) {
+  // A tail cut inside a character starts with its continuation bytes (10xxxxxx): at
+  // most three, never the start of valid text.
+  for (int skipped = 0; skipped < 3 && !tail.empty() && (static_cast<unsigned char>(tail.front()) & 0xC0) == 0x80;
+       ++skipped)
+    tail.remove_prefix(1);
+  return printable(tail);
+}
+
+std::string stderr_last_line(std::string_view tail) {
+  const std::string text = stderr_text(tail);
+  std::size_t end = text.find_last_not_of(" \t\r\n");
+  if (end == std::string::npos) return "";
+  const std::size_t start = text.rfind('\n', end);
+  std::string line = text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+  for (char& c : line)
+    if (c == '\t') c = ' ';
+  if (line.size() > 160) line = line.substr(0, 157) + "...";
+  return line;
+}
+
+std::string verdicts_seen(const std::vector<RepeatOutcome>& repeats) {
+  std::vector<std::pair<Verdict, int>> counts;
+  for (const RepeatOutcome& repeat : repeats) {
+    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& count) { return count.first == repeat.verdict; });
+    if (it == counts.end()) counts.emplace_back(repeat.verdict, 1);
+    else ++it->second;
+  }
+  std::string text;
+  for (const auto& [verdict, count] : counts) text += fmt::format("{}{} x{}", text.empty() ? "" : ", ", verdict_name(verdict), count);
+  return text;
+}
+
+CpuSpread cpu_spread(const std::vector<RepeatOutcome>& repeats) {
+  if (repeats.empty()) return {};
+  std::vector<std::int64_t> cpu;
+  for (const RepeatOutcome& repeat : repeats) cpu.push_back(repeat.cpu_ms);
+  std::sort(cpu.begin(), cpu.end());
+  const std::size_t middle = cpu.size() / 2;
+  const std::int64_t median = cpu.size() % 2 == 1 ? cpu[middle] : (cpu[middle - 1] + cpu[middle]) / 2;
+  return {cpu.front(), median, cpu.back()};
+}
 
 nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::string>& metrics) {
   const TestFacts& facts = test.facts;
@@ -82,8 +139,22 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
       {"wall_limit_extended_ms", facts.wall_limit_extended_ms},
       {"interactor", interactor},
       {"exited_first", side_name(facts.exited_first)},
+      {"interactor_output_ended_first", facts.interactor_output_ended_first},
       {"transcript", test.transcript ? nlohmann::json(test.transcript->string()) : nullptr},
+      {"rule", test.decision.rule},
+      {"why", test.decision.why},
+      {"stderr", stderr_text(test.submission_stderr)},
+      {"judge", judge_delays_to_json(facts)},
   };
+  if (!test.verdict_under.empty()) {
+    nlohmann::json under = nlohmann::json::object();
+    for (const auto& [preset, verdict] : test.verdict_under) under[std::string(preset_name(preset))] = verdict_name(verdict);
+    json["verdict_under"] = under;
+  }
+  if (!test.repeats.empty()) {
+    json["repeats"] = repeats_to_json(test.repeats);
+    json["stable"] = test.stable;
+  }
   if (!facts.report.team_message.empty()) json["team_message"] = facts.report.team_message;
   if (facts.report.score) json["score"] = *facts.report.score;
   if (!test.passes.is_null()) json["passes"] = test.passes;
@@ -113,6 +184,7 @@ nlohmann::json to_json(const RunResult& result) {
       {"time_limit_ms", result.limits.cpu_ms},
       {"wall_limit_ms", result.limits.wall_ms},
       {"memory_limit_kib", result.limits.memory_kib},
+      {"rules", preset_name(result.rules)},
       {"tests_planned", result.tests_planned},
       {"tests", tests},
   };
@@ -134,12 +206,22 @@ std::string format_test_line(const TestOutcome& test, std::size_t name_width) {
       "  {:<{}}  {:<4} {:>6} ms {:>7.1f} MiB  {}", printable_line(test.name), name_width,
       verdict_name(test.decision.verdict), facts.submission.exit.cpu_ms,
       static_cast<double>(facts.submission.exit.peak_kib) / 1024.0, queries);
+  if (!test.repeats.empty()) {
+    const CpuSpread spread = cpu_spread(test.repeats);
+    line += fmt::format("  cpu {}/{}/{} ms (min/median/max of {})", spread.min_ms, spread.median_ms, spread.max_ms,
+                        test.repeats.size());
+    if (!test.stable) line += fmt::format("  FLAKY: {}", verdicts_seen(test.repeats));
+  }
   if (test.decision.verdict != Verdict::AC) {
     std::string message = test.decision.message;
     if (message.size() > 300) message = message.substr(0, 300) + "...";
     for (char& c : message)
       if (c == '\n') c = ' ';
     line += "  " + printable_line(message);
+    // The last thing the program said, often why it failed (a Java "Could not find or
+    // load main class", an assertion, a contestant's own debug line).
+    if (const std::string last = stderr_last_line(test.submission_stderr); !last.empty())
+      line += "  [stderr: " + printable_line(last) + "]";
   }
   while (!line.empty() && line.back() == ' ') line.pop_back();
   return line;

@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -15,8 +17,24 @@ namespace judge {
 nlohmann::json to_json(const RunResult& result);
 nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::string>& metrics = {});
 
-// "  03-n2        AC     12 ms    3.4 MiB    27631/49828 queries"
+// "  03-n2        AC     12 ms    3.4 MiB    27631/49828 queries"; a test that is not
+// AC adds its message and the last line of the submission's stderr; a repeated test
+// (--repeat) its CPU spread, and FLAKY with the verdicts seen when they differ.
 std::string format_test_line(const TestOutcome& test, std::size_t name_width);
+
+// The submission's stderr tail as the JSON and the terminal show it: valid UTF-8 with
+// control characters escaped (base/printable.hpp), without the bytes of a character
+// the tail began inside of.
+std::string stderr_text(std::string_view tail);
+// Its last line that is not blank ("" : none), at most 160 bytes.
+std::string stderr_last_line(std::string_view tail);
+
+// --repeat: "AC x2, TLE x1" in the order first seen, and the CPU spread.
+std::string verdicts_seen(const std::vector<RepeatOutcome>& repeats);
+struct CpuSpread {
+  std::int64_t min_ms = 0, median_ms = 0, max_ms = 0;
+};
+CpuSpread cpu_spread(const std::vector<RepeatOutcome>& repeats);
 std::string format_summary(const RunResult& result);
 
 // One line that says what went wrong, for a report's headline (at most 160 bytes): of a

@@ -84,6 +84,59 @@ TEST(Report, MetricsAndScoreFiguresReachTheJson) {
   EXPECT_NE(format_summary(result).find("max_moves 1234 (test 01-sample)"), std::string::npos);
 }
 
+TEST(Report, EveryTestSaysWhyAndCarriesTheSubmissionsStderr) {
+  RunResult result = sample_result();
+  result.tests[0].decision.rule = "crashed";
+  result.tests[0].decision.why = "the submission was killed by SIGSEGV";
+  // A tail that begins inside a character (the last bytes of "é") and holds a
+  // terminal escape, a bad byte and a line of its own.
+  result.tests[0].submission_stderr = std::string("\xa9 debug n=3\n\x1b[2Jbad \xff byte\nSegfault here\n");
+  result.rules = RulePreset::domjudge;
+  const nlohmann::json json = to_json(result);
+  const auto& test = json["tests"][0];
+  EXPECT_EQ(test["why"], "the submission was killed by SIGSEGV");
+  EXPECT_EQ(test["rule"], "crashed");
+  EXPECT_EQ(test["stderr"], " debug n=3\n\\x1b[2Jbad \\xff byte\nSegfault here\n");
+  EXPECT_EQ(json["rules"], "domjudge");
+  EXPECT_EQ(test["judge"]["starved"], false);
+  EXPECT_FALSE(test.contains("repeats"));
+  EXPECT_FALSE(test.contains("verdict_under"));
+  EXPECT_NO_THROW(json.dump());  // valid UTF-8
+  result.tests[0].submission_stderr.clear();
+  EXPECT_EQ(to_json(result)["tests"][0]["stderr"], "");
+}
+
+TEST(Report, ALineThatIsNotAcShowsTheLastLineOfStderr) {
+  RunResult result = sample_result();
+  result.tests[0].submission_stderr = "Exception in thread \"main\" java.lang.Error: Could not find or load main class X\n\n";
+  const std::string line = format_test_line(result.tests[0], 10);
+  EXPECT_NE(line.find("[stderr: Exception in thread \"main\" java.lang.Error: Could not find or load main class X]"),
+            std::string::npos)
+      << line;
+  result.tests[0].decision.verdict = Verdict::AC;
+  EXPECT_EQ(format_test_line(result.tests[0], 10).find("stderr"), std::string::npos);
+  EXPECT_EQ(stderr_last_line("only\tone line"), "only one line");
+  EXPECT_EQ(stderr_last_line(" \n\n"), "");
+}
+
+TEST(Report, RepeatedTestsShowTheirCpuSpreadAndFlakyVerdicts) {
+  RunResult result = sample_result();
+  TestOutcome& test = result.tests[0];
+  test.decision.verdict = Verdict::AC;
+  test.repeats = {{Verdict::AC, 980, 990}, {Verdict::TLE, 1010, 1020}, {Verdict::AC, 950, 960}};
+  test.stable = false;
+  const std::string line = format_test_line(test, 10);
+  EXPECT_NE(line.find("cpu 950/980/1010 ms (min/median/max of 3)"), std::string::npos) << line;
+  EXPECT_NE(line.find("FLAKY: AC x2, TLE x1"), std::string::npos) << line;
+  const nlohmann::json json = test_to_json(test);
+  ASSERT_EQ(json["repeats"].size(), 3u);
+  EXPECT_EQ(json["repeats"][1], (nlohmann::json{{"verdict", "TLE"}, {"cpu_ms", 1010}, {"wall_ms", 1020}}));
+  EXPECT_EQ(json["stable"], false);
+  test.verdict_under = {{RulePreset::limits_first, Verdict::TLE}};
+  EXPECT_EQ(test_to_json(test)["verdict_under"], (nlohmann::json{{"limits-first", "TLE"}}));
+  EXPECT_EQ(cpu_spread({{Verdict::AC, 10, 0}, {Verdict::AC, 30, 0}}).median_ms, 20);
+}
+
 TEST(Report, TestLineShowsVerdictFiguresAndMessage) {
   const RunResult result = sample_result();
   const std::string line = format_test_line(result.tests[0], 10);

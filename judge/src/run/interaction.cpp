@@ -152,6 +152,7 @@ void Interaction::plan_submission() {
   // gives a boxed one the box's.
   spawn.environment = program_environment(request_.work_dir.string(), request_.work_dir.string());
   spawn.limits.cpu_ms = limits.cpu_ms;
+  spawn.limits.tight_cpu_backstop = true;
   spawn.limits.address_space_kib = request_.unlimited_address_space ? 0 : limits.memory_kib;
   spawn.limits.file_size_kib = limits.output_kib;
   spawn.limits.processes = limits.processes + request_.extra_processes;
@@ -190,6 +191,9 @@ BoxSettings submission_box(const InteractionRequest& request, const fs::path& bo
   settings.cgroup_dirs = cgroup->join_dirs();
   settings.scratch_kib = request.limits.output_kib;
   settings.file_size_kib = request.limits.output_kib;
+  // The box's own CPU timer on the program (judge-box, 4d): the limit holds even when
+  // the judge's watchdog is starved of CPU.
+  settings.cpu_limit_ms = request.limits.cpu_ms;
   spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
   settings.roots.assign(request.submission_roots.begin(), request.submission_roots.end());
   settings.net_namespace = request.net_namespace;
@@ -285,7 +289,7 @@ bool Interaction::submission_no_longer_graded() const {
   // Rejected (or broken): the verdict no longer depends on the submission. A probe
   // pass (multi-pass) accepted: its submission is not graded.
   const bool rejected = !interactor_accepts(*interactor_->exit_facts(), request_.convention);
-  return rejected || is_probe_pass(request_.feedback_dir);
+  return (rejected && request_.stop_after_reject) || is_probe_pass(request_.feedback_dir);
 }
 
 void Interaction::supervise() {
@@ -366,6 +370,9 @@ TestFacts Interaction::collect_facts() const {
   facts.exited_first = watch_.ended_first;
   facts.wall_limit_extended_ms = watch_.wall_limit_extended_ms;
   facts.interactor_bytes_written = watch_.interactor_bytes_written;
+  facts.judge_max_gap_ms = watch_.max_sample_gap_ms;
+  facts.judge_run_delay_ms = watch_.run_delay_ms;
+  facts.interactor_output_ended_first = watch_.interactor_output_ended_first;
   std::int64_t submission_cpu_ms_at_stop = watch_.submission.cpu_ms_at_stop;
   // Children's CPU time counts (see WatchedProcess).
   if (cgroup_cpu_ms_at_start_ >= 0)
@@ -387,6 +394,10 @@ TestFacts Interaction::collect_facts() const {
     if (end->killed_by_judge && !(end->exit.signaled && end->exit.signal == SIGKILL))
       end->killed_by_judge = end->hit_cpu_limit = end->hit_wall_limit = false;
   }
+  // The box's init stopped the program at its CPU limit for the judge (judge-box, 4d:
+  // the judge was starved and sampled late).
+  if (submission_ && submission_->box_cpu_limit_hit() && !facts.submission.hit_cpu_limit)
+    facts.submission.killed_by_judge = facts.submission.hit_cpu_limit = true;
   facts.submission.oom_killed = wiring_.cgroup && wiring_.cgroup->oom_killed();
   facts.submission.memory_limit_reached = wiring_.cgroup && wiring_.cgroup->memory_limit_reached();
   facts.submission.group_peak_kib = wiring_.cgroup ? wiring_.cgroup->peak_kib() : -1;
@@ -422,7 +433,7 @@ PassRecord Interaction::collect() {
     if (submission_->box_exec_errno() <= 0) throw JudgeFault(fmt::format("cannot start the submission: {}", error));
     pass.facts.exec_error = error;
   }
-  pass.submission_stderr = read_tail(submission_stderr_, message_tail_bytes);
+  pass.submission_stderr = read_tail(submission_stderr_, request_.stderr_tail_bytes);
   // The memory files' pages go now, before the test's cgroup they are charged to is
   // given back.
   submission_stderr_.reset();

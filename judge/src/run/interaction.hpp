@@ -95,6 +95,11 @@ struct InteractionRequest {
   // Where the test's cgroup comes from and goes back to (run/resources_ahead.hpp);
   // null: made before the test and removed after it.
   ResourcesAhead* resources = nullptr;
+  // How much of the end of the submission's stderr the pass keeps (--stderr-bytes).
+  std::size_t stderr_tail_bytes = default_stderr_bytes;
+  // A reject stops the submission at once (icpc, domjudge); false (limits-first): it
+  // runs on to its own end or limit, which then decides.
+  bool stop_after_reject = true;
 };
 
 // What wire() prepares: everything the two processes are started with.

@@ -1,5 +1,6 @@
 #include "run/runner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <exception>
@@ -61,6 +62,8 @@ InteractionRequest pass_request(const Problem& problem, const Submission& submis
   request.limits = options.limits;
   request.cpu = options.cpu;
   request.contain = options.contain;
+  request.stderr_tail_bytes = options.stderr_bytes;
+  request.stop_after_reject = options.rules != RulePreset::limits_first;
   return request;
 }
 
@@ -197,6 +200,38 @@ TestRecord run_communication_test(const Problem& problem, const Submission& subm
   return record;
 }
 
+// One run of a test through the executor: a JudgeFault is recorded as the test's.
+TestRecord run_once(const Problem& problem, const Submission& submission, const TestCase& test,
+                    const RunOptions& options, TestExecutor& executor) {
+  try {
+    return executor.run_test(problem, submission, test, options);
+  } catch (const JudgeFault& fault) {
+    TestRecord failed;
+    failed.name = test.name;
+    failed.judge_fault = fault.what();
+    return failed;
+  }
+}
+
+// Each run is announced to the executor as the next one, so it starts while the judge
+// reads the facts of the run before.
+}  // namespace
+
+TestRecord run_test_repeated(const Problem& problem, const Submission& submission, const TestCase& test,
+                             const TestCase* next_test, const RunOptions& options, TestExecutor& executor) {
+  const int runs = std::max(options.repeat, 1);
+  executor.expect_next(runs > 1 ? &test : next_test);
+  TestRecord first = run_once(problem, submission, test, options, executor);
+  for (int run = 2; run <= runs && first.judge_fault.empty(); ++run) {
+    executor.expect_next(run < runs ? &test : next_test);
+    first.repeats.push_back(run_once(problem, submission, test, options, executor));
+    if (!first.repeats.back().judge_fault.empty()) break;
+  }
+  return first;
+}
+
+namespace {
+
 // The test graded alone and shown to the observer; its verdict decides whether the
 // run stops here.
 Verdict observe(const GradingSpec& spec, const TestRecord& record, const Limits& limits, std::size_t index,
@@ -294,7 +329,7 @@ void ProcessExecutor::discard_started() {
 RunResult run_submission(const Problem& problem, const Submission& submission,
                          const std::vector<TestCase>& tests, const RunOptions& options,
                          TestExecutor& executor, const TestObserver& on_test) {
-  const GradingSpec spec = grading_spec(problem);
+  const GradingSpec spec = grading_spec(problem, options.rules);
   SubmissionRecord record;
   record.display = submission.display;
   record.limits = options.limits;
@@ -306,16 +341,11 @@ RunResult run_submission(const Problem& problem, const Submission& submission,
   const bool may_stop_early = options.stop_at_first_failure || options.stop_after_time_limit;
   try {
     for (std::size_t index = 0; index < tests.size() && !record.compile_error; ++index) {
-      executor.expect_next(!may_stop_early && index + 1 < tests.size() ? &tests[index + 1] : nullptr);
-      TestRecord test;
-      try {
-        test = executor.run_test(problem, submission, tests[index], options);
-      } catch (const JudgeFault& fault) {
-        test = TestRecord{};
-        test.name = tests[index].name;
-        test.judge_fault = fault.what();
-      }
-      const bool judge_failed = !test.judge_fault.empty();
+      const TestCase* next_test = !may_stop_early && index + 1 < tests.size() ? &tests[index + 1] : nullptr;
+      TestRecord test = run_test_repeated(problem, submission, tests[index], next_test, options, executor);
+      const bool judge_failed = !test.judge_fault.empty() ||
+                                std::any_of(test.repeats.begin(), test.repeats.end(),
+                                            [](const TestRecord& repeat) { return !repeat.judge_fault.empty(); });
       record.tests.push_back(std::move(test));
       // Graded now for the observer (the terminal's line) and the stop rules; `grade`
       // below grades the same records the same way.

@@ -41,8 +41,18 @@ struct RunOptions {
   bool stop_after_time_limit = false;
   int cpu = -1;  // >= 0: pin both processes of every test to this CPU (see run/interaction.hpp)
   bool contain = true;  // run submissions inside judge-box (box/sandbox.hpp); --sandbox none: false
+  // --repeat: each test runs this many times (its verdict is the first run's; the
+  // others show whether it is stable: grade/grade.hpp).
+  int repeat = 1;
+  // --stderr-bytes: how much of the end of the submission's stderr each pass keeps.
+  std::size_t stderr_bytes = default_stderr_bytes;
+  // --rules: the verdict rules' precedence. limits-first also lets a submission run
+  // on after the interactor rejected (its limits still decide).
+  RulePreset rules = RulePreset::icpc;
 };
 
+// --repeat accepts 1..max_repeat.
+inline constexpr int max_repeat = 1000;
 // DIR/<test name>.interaction: where a test's transcript is kept. A name with
 // folders (secret/01) keeps them under DIR; one that would leave DIR (an absolute
 // path, a `..`) is a JudgeFault.
@@ -113,6 +123,13 @@ using TestObserver = std::function<void(const TestOutcome&, std::size_t index, s
 RunResult run_submission(const Problem& problem, const Submission& submission,
                          const std::vector<TestCase>& tests, const RunOptions& options,
                          TestExecutor& executor, const TestObserver& on_test = {});
+
+// One test run options.repeat times (--repeat), the runs after the first in its
+// `repeats`; a JudgeFault is recorded as the failing run's `judge_fault` and ends the
+// repeats. `next_test`: the test that follows (null: none, or the run may stop),
+// announced to the executor after the last run (a batch worker runs one test: null).
+TestRecord run_test_repeated(const Problem& problem, const Submission& submission, const TestCase& test,
+                             const TestCase* next_test, const RunOptions& options, TestExecutor& executor);
 
 // Sleeps until time(nullptr) differs from `since`, so that a program seeding its
 // random generator from the clock in seconds sees another seed in the next pass.

@@ -16,8 +16,11 @@ namespace {
 class FakeExecutor : public TestExecutor {
  public:
   std::map<std::string, TestFacts> facts_by_test;
+  // Facts per run of a test, in order (--repeat), taken before facts_by_test.
+  std::map<std::string, std::vector<TestFacts>> runs_of_test;
   std::vector<std::string> ran;
   std::string fault_on;  // this test throws JudgeFault
+  std::size_t fault_at_call = 0;  // > 0: this call of run_test (1-based) throws JudgeFault
   // What the runner said, in order: "next NAME" / "next -" (expect_next), "run NAME",
   // "discard" (discard_started).
   std::vector<std::string> calls;
@@ -26,11 +29,18 @@ class FakeExecutor : public TestExecutor {
   TestRecord run_test(const Problem&, const Submission&, const TestCase& test, const RunOptions&) override {
     ran.push_back(test.name);
     calls.push_back("run " + test.name);
-    if (test.name == fault_on) throw JudgeFault("cannot start the interactor: no such file");
+    if (test.name == fault_on || ran.size() == fault_at_call)
+      throw JudgeFault("cannot start the interactor: no such file");
     TestRecord record;
     record.name = test.name;
     PassRecord pass;
-    pass.facts = facts_by_test.at(test.name);
+    auto& runs = runs_of_test[test.name];
+    if (!runs.empty()) {
+      pass.facts = runs.front();
+      runs.erase(runs.begin());
+    } else {
+      pass.facts = facts_by_test.at(test.name);
+    }
     pass.interactor_result = {{"queries", 5}, {"query_limit", 10}};
     record.passes.push_back(pass);
     return record;
@@ -133,6 +143,51 @@ TEST(Runner, AJudgeFaultOrAnExceptionFromTheObserverDropsTheTestStartedAhead) {
                               }),
                std::runtime_error);
   EXPECT_EQ(interrupted.calls, (std::vector<std::string>{"next b", "run a", "discard"}));
+}
+
+TestFacts over_time() {
+  TestFacts facts = ok();
+  facts.submission.exit.cpu_ms = 1010;
+  return facts;
+}
+
+// --repeat 3: each test runs three times, each run announced as the next one; the
+// verdict is the first run's, every run is graded, and a change makes it unstable.
+TEST(Runner, RepeatRunsEachTestKTimesAndGradesEveryRun) {
+  FakeExecutor executor;
+  executor.runs_of_test = {{"a", {ok(), over_time(), ok()}}, {"b", {wrong(), wrong(), wrong()}}};
+  RunOptions options;
+  options.repeat = 3;
+  const RunResult result = run_submission(problem_of(), runnable("s"), tests_named({"a", "b"}), options, executor);
+  EXPECT_EQ(executor.calls, (std::vector<std::string>{"next a", "run a", "next a", "run a", "next b", "run a",
+                                                      "next b", "run b", "next b", "run b", "next -", "run b",
+                                                      "discard"}));
+  ASSERT_EQ(result.tests.size(), 2u);
+  const TestOutcome& a = result.tests[0];
+  EXPECT_EQ(a.decision.verdict, Verdict::AC);
+  ASSERT_EQ(a.repeats.size(), 3u);
+  EXPECT_EQ(a.repeats[1].verdict, Verdict::TLE);
+  EXPECT_EQ(a.repeats[1].cpu_ms, 1010);
+  EXPECT_FALSE(a.stable);
+  EXPECT_TRUE(result.tests[1].stable);
+  EXPECT_EQ(result.tests[1].repeats.size(), 3u);
+  EXPECT_EQ(result.verdict, Verdict::WA);  // b's first run: the repeats do not change the verdict
+}
+
+TEST(Runner, ARepeatTheJudgeFailsOnEndsTheRun) {
+  FakeExecutor executor;
+  executor.facts_by_test = {{"a", ok()}, {"b", ok()}};
+  executor.fault_at_call = 2;  // a's second run
+  RunOptions options;
+  options.repeat = 3;
+  const RunResult result = run_submission(problem_of(), runnable("s"), tests_named({"a", "b"}), options, executor);
+  EXPECT_EQ(executor.ran, (std::vector<std::string>{"a", "a"}));
+  ASSERT_EQ(result.tests.size(), 1u);
+  ASSERT_EQ(result.tests[0].repeats.size(), 2u);
+  EXPECT_EQ(result.tests[0].repeats[1].verdict, Verdict::JE);
+  EXPECT_FALSE(result.tests[0].stable);
+  EXPECT_EQ(result.verdict, Verdict::AC) << "the verdict is the first run's";
+  EXPECT_EQ(exit_status_for(result), 3) << "a repeat the judge failed on is a judge error";
 }
 
 TEST(Runner, AllAcceptedExitsZero) {

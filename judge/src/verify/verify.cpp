@@ -1,6 +1,7 @@
 #include "verify/verify.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -37,18 +38,6 @@ bool bounds_from_below(const ExampleSubmission& submission) {
   for (const auto& rule : submission.rules) {
     if (rule.time_limit == TimeLimitUse::lower) return true;
     if (rule.time_limit == TimeLimitUse::automatic && !rule.permitted.empty() && !permits_tle(rule)) return true;
-  }
-  return false;
-}
-
-// One whose rule is exactly "must TLE": it is run at the limit times
-// time_limit_to_tle, which checks the inferred limit from above too.
-bool bounds_from_above(const ExampleSubmission& submission) {
-  for (const auto& rule : submission.rules) {
-    if (rule.time_limit == TimeLimitUse::upper) return true;
-    if (rule.time_limit == TimeLimitUse::automatic && rule.required.size() == 1 &&
-        icpc_class(*rule.required.begin()) == Verdict::TLE)
-      return true;
   }
   return false;
 }
@@ -120,6 +109,9 @@ struct Grading {
     run.cpu = options.cpu;
     run.contain = options.contain;
     run.stop_after_time_limit = !options.all_tests;
+    run.repeat = options.repeat;
+    run.rules = parse_preset(options.rules).value_or(RulePreset::icpc);
+    run.stderr_bytes = options.stderr_bytes;
     return run;
   }
 
@@ -143,8 +135,34 @@ struct Grading {
     const CheckResult result = check_expectation(example, test_verdicts(*verified.run), verified.run->score.score);
     verified.status = result.passed ? VerifyStatus::ok : VerifyStatus::fail;
     verified.reason = result.reason;
+    // A verdict that changes from run to run is no verdict to rely on.
+    for (const auto& test : verified.run->tests) {
+      if (test.stable) continue;
+      verified.flaky = fmt::format("FLAKY on {}: {}", test.name, verdicts_seen(test.repeats));
+      verified.status = VerifyStatus::fail;
+      verified.reason = verified.flaky + "; " + verified.reason;
+      break;
+    }
+    const std::string warning = verified.sensitivity ? sensitivity_warning(*verified.sensitivity) : "";
+    if (options.strict && !warning.empty()) {
+      verified.strict_failure = true;
+      verified.status = VerifyStatus::fail;
+      verified.reason = warning + " (--strict); " + verified.reason;
+    }
   }
 };
+
+// The run at the higher limit graded at both limits (time_sensitivity.hpp): a run made
+// under more than the higher limit (the inference's first runs) is graded again at
+// it; one made under less is taken as it is (cut_short says when it stopped there).
+void judge_at_both_limits(const Problem& problem, VerifiedSubmission& verified, const RunOptions& at_limit,
+                          const RunOptions& at_high, const TimeLimitRule& multipliers) {
+  if (!verified.run || verified.run->verdict == Verdict::CE) return;
+  const RunResult high =
+      verified.run->limits.cpu_ms > at_high.limits.cpu_ms ? rejudged(problem, *verified.run, at_high) : *verified.run;
+  if (verified.run->limits.cpu_ms != at_limit.limits.cpu_ms) verified.run = rejudged(problem, *verified.run, at_limit);
+  verified.sensitivity = time_sensitivity(*verified.run, high, multipliers);
+}
 
 }  // namespace
 
@@ -181,18 +199,17 @@ VerifyReport verify_problem(const Problem& problem, const std::vector<ExampleSub
   }
   report.time_limit_ms = time_limit_ms;
   const RunOptions at_limit = grading.run_options(time_limit_ms);
+  // Every submission runs at limit * time_limit_to_tle and is judged at both limits,
+  // as problemtools does: those that must TLE, still TLE there, bound an inferred
+  // limit from above too, and any verdict that changes between the two is said.
+  const TimeLimitRule multipliers = problem.time_limit_rule.value_or(problem.time_multipliers);
+  const RunOptions at_high = grading.run_options(std::max<std::int64_t>(
+      time_limit_ms, std::llround(static_cast<double>(time_limit_ms) * multipliers.time_limit_to_tle)));
   for (const auto& example : submissions) {
     auto it = done.find(example.name);
-    if (it == done.end()) {
-      // Those that must TLE run at limit * time_limit_to_tle: still TLE there, they
-      // bound an inferred limit from above too; then they are judged at the limit.
-      const double margin = problem.time_limit_rule && bounds_from_above(example)
-                                ? problem.time_limit_rule->time_limit_to_tle : 1.0;
-      it = done.emplace(example.name, grading.run(example, static_cast<std::int64_t>(time_limit_ms * margin))).first;
-    }
+    if (it == done.end()) it = done.emplace(example.name, grading.run(example, at_high.limits.cpu_ms)).first;
     VerifiedSubmission& verified = it->second;
-    if (verified.run && verified.run->verdict != Verdict::CE && verified.run->limits.cpu_ms != time_limit_ms)
-      verified.run = rejudged(problem, *verified.run, at_limit);
+    judge_at_both_limits(problem, verified, at_limit, at_high, multipliers);
     grading.check(example, verified);
     if (on_done) on_done(verified);
     report.submissions.push_back(verified);
@@ -237,20 +254,32 @@ std::int64_t slowest_cpu_ms(const RunResult& run) {
 std::string format_verify_row(const VerifiedSubmission& submission, std::size_t name_width) {
   const std::string got = submission.run ? got_text(*submission.run) : "-";
   const std::string cpu = submission.run ? fmt::format("{} ms", slowest_cpu_ms(*submission.run)) : "-";
-  return fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable_line(submission.name), name_width,
-                     status_name(submission.status), printable_line(got), cpu, printable_line(submission.reason));
+  std::string row =
+      fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable_line(submission.name), name_width,
+                  status_name(submission.status), printable_line(got), cpu, printable_line(submission.reason));
+  // The time-limit warnings, unless --strict already made one the reason.
+  const std::string warning = submission.sensitivity ? sensitivity_warning(*submission.sensitivity) : "";
+  if (!warning.empty() && !submission.strict_failure) row += "  [warning: " + warning + "]";
+  return row;
 }
 
 std::string format_verify_summary(const VerifyReport& report) {
-  std::size_t ok = 0, failed = 0, skipped = 0;
+  std::size_t ok = 0, failed = 0, skipped = 0, sensitive = 0, close = 0, flaky = 0;
   for (const auto& submission : report.submissions) {
     if (submission.status == VerifyStatus::ok) ++ok;
     else if (submission.status == VerifyStatus::fail) ++failed;
     else ++skipped;
+    sensitive += submission.sensitivity && submission.sensitivity->sensitive ? 1 : 0;
+    close +=
+        submission.sensitivity && !submission.sensitivity->sensitive && submission.sensitivity->close_to_limit ? 1 : 0;
+    flaky += submission.flaky.empty() ? 0 : 1;
   }
   std::string text = fmt::format("{} ({}): {} of {} submissions as expected, {} not, {} skipped; time limit {} ms{}",
                                  report.problem, report.format, ok, report.submissions.size(), failed, skipped,
                                  report.time_limit_ms, report.time_limit_inferred ? " (inferred)" : "");
+  if (sensitive + close + flaky > 0)
+    text += fmt::format("\n  warnings: {} sensitive to time limit, {} close to the limit, {} FLAKY", sensitive, close,
+                        flaky);
   if (report.time_limit_inferred) text += "\n  " + report.time_limit_explanation;
   for (const auto& warning : report.warnings) text += "\n  warning: " + printable(warning);
   for (const auto& note : report.notes) text += "\n  note: " + printable(note);
@@ -271,6 +300,8 @@ nlohmann::json verify_to_json(const VerifyReport& report) {
       entry["score"] = submission.run->score.score;
       entry["result"] = to_json(*submission.run);
     }
+    if (submission.sensitivity) entry["time_sensitivity"] = sensitivity_to_json(*submission.sensitivity);
+    if (!submission.flaky.empty()) entry["flaky"] = submission.flaky;
     submissions.push_back(entry);
   }
   return {{"problem", report.problem},
@@ -297,7 +328,9 @@ int exit_status_for(const VerifyReport& report) {
     if (submission.run)
       for (const auto& test : submission.run->tests)
         if (test.decision.verdict == Verdict::JE) return exit_judge_error;
-    if (submission.status == VerifyStatus::fail) status = exit_not_accepted;
+    if (submission.strict_failure) status = exit_usage;
+    else if (submission.status == VerifyStatus::fail && status != exit_usage)
+      status = exit_not_accepted;
   }
   return status;
 }

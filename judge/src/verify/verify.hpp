@@ -24,6 +24,7 @@
 
 #include "run/runner.hpp"
 #include "verify/expectations.hpp"
+#include "verify/time_sensitivity.hpp"
 
 namespace judge {
 
@@ -33,11 +34,15 @@ struct VerifyOptions {
   std::string json_file;                 // "" none
   bool all_tests = false;  // false: a submission stops at its first TLE (each costs a limit)
   bool quiet = false;
-  // --strict: every warning of the problem (Problem::warnings) is an error, exit 2.
+  // --strict: every warning is an error, exit 2: the problem's (Problem::warnings),
+  // and a submission sensitive to the time limit or close to it.
   bool strict = false;
   std::string sandbox = "auto";  // as given; contain follows from it
   int cpu = -1;
   bool contain = true;
+  int repeat = 1;                                // --repeat: a FLAKY test is not as expected
+  std::string rules = "icpc";                    // --rules
+  std::size_t stderr_bytes = default_stderr_bytes;  // --stderr-bytes
 };
 
 enum class VerifyStatus { ok, fail, skipped };
@@ -49,6 +54,10 @@ struct VerifiedSubmission {
   VerifyStatus status = VerifyStatus::skipped;
   std::string reason;      // why it failed or was skipped, or what was met
   std::optional<RunResult> run;  // absent when skipped
+  // Graded at the limit and at the limit x time_limit_to_tle (time_sensitivity.hpp).
+  std::optional<TimeSensitivity> sensitivity;
+  std::string flaky;       // --repeat: "FLAKY on secret/3: AC x2, TLE x1" ("": stable)
+  bool strict_failure = false;  // --strict made a warning this submission's failure
 };
 
 struct VerifyReport {
@@ -77,6 +86,7 @@ VerifyReport verify_problem(const Problem& problem, const std::vector<ExampleSub
 std::string format_verify_row(const VerifiedSubmission& submission, std::size_t name_width);
 std::string format_verify_summary(const VerifyReport& report);
 nlohmann::json verify_to_json(const VerifyReport& report);
+// 3 a JE; 2 --strict and a warning; 1 some submission not as expected; 0.
 int exit_status_for(const VerifyReport& report);
 
 // The command: loads, grades, prints, writes the JSON. Returns the exit status.

@@ -26,6 +26,8 @@ TestFacts facts_with(std::int64_t cpu_ms, int interactor_exit = 42) {
 class FakeExecutor : public TestExecutor {
  public:
   std::map<std::string, std::int64_t> cpu_ms;
+  // CPU times per run, in order, taken before cpu_ms (--repeat).
+  std::map<std::string, std::vector<std::int64_t>> cpu_ms_runs;
   std::map<std::string, std::int64_t> sleep_ms;  // wall time beyond the CPU time
   std::vector<std::int64_t> limits_seen;
   std::vector<std::int64_t> wall_limits_seen;
@@ -37,13 +39,22 @@ class FakeExecutor : public TestExecutor {
     TestRecord record;
     record.name = test.name;
     const int exit = name.find("wrong") != std::string::npos ? 43 : name.find("je") != std::string::npos ? 1 : 42;
+    std::int64_t used = 0;
+    if (auto& runs = cpu_ms_runs[name]; !runs.empty()) {
+      used = runs.front();
+      runs.erase(runs.begin());
+    } else {
+      used = cpu_ms.at(name);
+    }
     PassRecord pass;
     TestFacts& facts = pass.facts;
-    facts = facts_with(cpu_ms.at(name), exit);
+    // Stopped at the limit when over it, as the watchdog does.
+    const std::int64_t cpu_used_ms = std::min(used, options.limits.cpu_ms + 1);
+    facts = facts_with(cpu_used_ms, exit);
     facts.limits = options.limits;
-    if (cpu_ms.at(name) > options.limits.cpu_ms) facts.submission.hit_cpu_limit = true;
+    if (used > options.limits.cpu_ms) facts.submission.hit_cpu_limit = true;
     // As the watchdog does: a run still going at the wall limit is stopped there.
-    const std::int64_t wall_ms = cpu_ms.at(name) + (sleep_ms.contains(name) ? sleep_ms.at(name) : 0);
+    const std::int64_t wall_ms = cpu_used_ms + (sleep_ms.contains(name) ? sleep_ms.at(name) : 0);
     facts.submission.exit.wall_ms = std::min(wall_ms, options.limits.wall_ms);
     if (wall_ms > options.limits.wall_ms) {
       facts.submission.hit_wall_limit = facts.submission.killed_by_judge = true;
@@ -150,6 +161,52 @@ TEST(Verify, ATimeLimitIsInferredFromTheAcceptedSubmissionsFirst) {
   EXPECT_EQ(report.submissions[0].status, VerifyStatus::ok);
   EXPECT_EQ(report.submissions[0].run->limits.cpu_ms, 1000);
   EXPECT_EQ(report.submissions[1].status, VerifyStatus::ok);
+}
+
+// A time_limit_exceeded submission at 1.2 x the limit: TLE at 1000 ms, as expected,
+// but AC at 1000 x time_limit_to_tle (1.5): "sensitive to time limit", a warning that
+// --strict makes a failure (exit 2). An accepted one at 0.6 x the limit is close to it
+// (over 1000 / ac_to_time_limit 2).
+TEST(Verify, ASubmissionAtOnePointTwoTimesTheLimitIsSensitiveToIt) {
+  const std::vector<ExampleSubmission> submissions{
+      example("time_limit_exceeded/slowish.cpp",
+              rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
+      example("accepted/close.cpp", rule({Verdict::AC}, {}, "folder accepted/"))};
+  for (const bool strict : {false, true}) {
+    FakeExecutor executor;
+    executor.cpu_ms = {{"time_limit_exceeded/slowish.cpp", 1200}, {"accepted/close.cpp", 600}};
+    VerifyOptions options;
+    options.strict = strict;
+    const VerifyReport report = verify_problem(package(false), submissions, options, executor, runnable);
+    EXPECT_EQ(executor.limits_seen.front(), 1500) << "run once, at the limit x time_limit_to_tle";
+    const VerifiedSubmission& slowish = report.submissions[0];
+    ASSERT_TRUE(slowish.sensitivity.has_value());
+    EXPECT_TRUE(slowish.sensitivity->sensitive);
+    EXPECT_EQ(slowish.run->verdict, Verdict::TLE) << "judged at the limit";
+    EXPECT_EQ(sensitivity_warning(*slowish.sensitivity), "sensitive to time limit: 1000 ms -> TLE, 1500 ms -> AC");
+    EXPECT_TRUE(report.submissions[1].sensitivity->close_to_limit);
+    EXPECT_EQ(slowish.status, strict ? VerifyStatus::fail : VerifyStatus::ok);
+    EXPECT_EQ(exit_status_for(report), strict ? 2 : 0);
+    EXPECT_NE(format_verify_row(slowish, 20).find("sensitive to time limit"), std::string::npos);
+    EXPECT_NE(format_verify_summary(report).find("1 sensitive to time limit, 1 close to the limit"), std::string::npos);
+    EXPECT_EQ(verify_to_json(report)["submissions"][0]["time_sensitivity"]["sensitive"], true);
+  }
+}
+
+// --repeat 3 with a CPU time that varies around the limit: FLAKY, not as expected.
+TEST(Verify, AFlakySubmissionIsNotAsExpected) {
+  FakeExecutor executor;
+  executor.cpu_ms_runs = {{"accepted/wobbly.cpp", {900, 1100, 950}}};
+  executor.cpu_ms = {{"accepted/wobbly.cpp", 900}};
+  VerifyOptions options;
+  options.repeat = 3;
+  const VerifyReport report = verify_problem(
+      package(false), {example("accepted/wobbly.cpp", rule({Verdict::AC}, {}, "folder accepted/"))}, options, executor,
+      runnable);
+  const VerifiedSubmission& wobbly = report.submissions[0];
+  EXPECT_EQ(wobbly.status, VerifyStatus::fail);
+  EXPECT_EQ(wobbly.flaky, "FLAKY on sample/1: AC x2, TLE x1");
+  EXPECT_EQ(exit_status_for(report), 1);
 }
 
 // BAPCtools' guess_close_stdout_1: little CPU, a 10 s sleep, then exit 0. With the
