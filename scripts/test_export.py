@@ -22,6 +22,10 @@
                 stderr and in README.md; files/interactor.cpp builds alone with g++ in a
                 temporary folder; `judge verify` passes on the Polygon package (the judge
                 reads Polygon packages with testlib's convention: the adapter's 0 / 1)
+  cms           `judge export twin-cookies DEST --format cms` (and DEST.zip): a CMS task
+                folder whose task.yaml has the subtasks as GroupMin; `judge run` of an
+                accepted and a wrong solution on the export gives the verdict and score
+                it gets on the original problem
 """
 import argparse
 import json
@@ -239,9 +243,38 @@ def check_to_polygon(args, checks, name):
     checks.expect(proc.returncode == 0 and " 0 not," in proc.stdout, "judge verify passes on the Polygon package")
 
 
+def run_result(judge, problem, submission, result):
+    """`judge run --json`: the submission's verdict and score."""
+    scenario_steps.run([judge, "run", problem, submission, "--json", result, "-q"], timeout=900, tail=4)
+    with open(result) as f:
+        data = json.load(f)
+    return data.get("verdict"), data.get("score")
+
+
+def check_cms(args, checks):
+    task = os.path.join(args.work, "twincookies-cms")
+    proc = scenario_steps.run([args.judge, "export", "twin-cookies", task, "--format", "cms"])
+    checks.expect(proc.returncode == 0, "judge export twin-cookies DEST --format cms exits 0")
+    checks.expect("not carried" in proc.stderr, "what changed on the way is said on stderr")
+    task_yaml = open(os.path.join(task, "task.yaml")).read()
+    checks.expect("GroupMin" in task_yaml, "task.yaml scores the subtasks with GroupMin")
+    for path in ("check/manager", "check/interactor", "input/input0.txt", "README.md"):
+        checks.expect(os.path.exists(os.path.join(task, path)), f"the task has {path}")
+    proc = scenario_steps.run([args.judge, "export", "twin-cookies", task + ".zip", "--format", "cms", "-q"])
+    with zipfile.ZipFile(task + ".zip") as zf:
+        checks.expect(proc.returncode == 0 and "task.yaml" in zf.namelist(), "and as DEST.zip, task.yaml at its root")
+    for folder, name in (("accepted", "growing_sums.cpp"), ("wrong_answer", "unequal_sums.cpp")):
+        submission = os.path.join(args.source, "solutions", "twin-cookies", folder, name)
+        original = run_result(args.judge, "twin-cookies", submission, os.path.join(args.work, name + ".orig.json"))
+        exported = run_result(args.judge, task, submission, os.path.join(args.work, name + ".cms.json"))
+        checks.expect(original == exported and original[0] is not None,
+                      f"{folder}/{name}: the same verdict and score on the export ({exported}) as on the original "
+                      f"({original})")
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("case", choices=["problem", "zip", "new", "polygon", "to-polygon"])
+    parser.add_argument("case", choices=["problem", "zip", "new", "polygon", "to-polygon", "cms"])
     parser.add_argument("name", nargs="?")
     for option in ("--judge", "--work", "--build", "--source"):
         parser.add_argument(option, required=True)
@@ -257,6 +290,8 @@ def main():
         check_to_polygon(args, checks, args.name)
     elif args.case == "new":
         check_new(args, checks)
+    elif args.case == "cms":
+        check_cms(args, checks)
     else:
         check_polygon(args, checks)
     return checks.finish()
