@@ -11,6 +11,7 @@
 
 #include <fmt/core.h>
 
+#include "base/errors.hpp"
 #include "base/json_text.hpp"
 
 namespace judge {
@@ -19,7 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 [[noreturn]] void fail(const fs::path& path, const char* what) {
-  throw std::runtime_error(
+  throw JudgeFault(
       fmt::format("journal {}: {} failed: {}", path.string(), what, std::strerror(errno)));
 }
 

@@ -27,9 +27,9 @@ class JournalWriter {
  public:
   // Opens (creating) the journal for appending. If the file ends in a torn line,
   // a newline is appended first, so the next record starts a line of its own.
-  // Throws std::runtime_error naming the file.
+  // Throws JudgeFault naming the file.
   explicit JournalWriter(const std::filesystem::path& path);
-  // Appends one record as one line and fsyncs. Throws std::runtime_error.
+  // Appends one record as one line and fsyncs. Throws JudgeFault.
   void append(const nlohmann::json& record);
 
  private:

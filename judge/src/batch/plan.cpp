@@ -245,7 +245,7 @@ std::vector<TestCase> planned_test_cases(const Problem& problem,
 const PlannedProblem& BatchPlan::problem(const std::string& name) const {
   for (const auto& planned : problems)
     if (planned.name == name) return planned;
-  throw std::runtime_error(fmt::format("the batch plan has no problem {}", name));
+  throw ConfigError(fmt::format("the batch plan has no problem {}", name));
 }
 
 BatchPlan make_plan(const std::vector<FoundSubmission>& found,

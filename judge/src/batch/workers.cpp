@@ -14,6 +14,7 @@
 
 #include <fmt/core.h>
 
+#include "base/errors.hpp"
 #include "process/process.hpp"
 
 namespace judge {
@@ -77,12 +78,12 @@ WorkerPool::~WorkerPool() { kill_all(); }
 void WorkerPool::start(std::uint64_t tag, const Job& job) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0)
-    throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+    throw JudgeFault(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
   UniqueFd read_end(fds[0]), write_end(fds[1]);
   std::fflush(nullptr);  // nothing buffered is written twice
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error(fmt::format("cannot fork: {}", std::strerror(errno)));
+  if (pid < 0) throw JudgeFault(fmt::format("cannot fork: {}", std::strerror(errno)));
   if (pid == 0) {
     read_end.reset();
     run_worker(parent, write_end.get(), job);
@@ -103,10 +104,10 @@ void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>
                                const std::string& input) {
   int out[2], in[2];
   if (::pipe2(out, O_CLOEXEC) != 0)
-    throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+    throw JudgeFault(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
   UniqueFd read_end(out[0]), write_end(out[1]);
   if (::pipe2(in, O_CLOEXEC) != 0)
-    throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+    throw JudgeFault(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
   UniqueFd input_read(in[0]), input_write(in[1]);
   // The job goes into the pipe before the fork, while the judge still holds the
   // read end: written after it, a worker that failed to exec and already exited
@@ -114,14 +115,14 @@ void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>
   // in CI). The job is small (paths and limits); the pipe is grown if needed.
   if (input.size() > 65536 &&
       ::fcntl(input_write.get(), F_SETPIPE_SZ, static_cast<int>(input.size())) < 0)
-    throw std::runtime_error(fmt::format("a worker's job of {} bytes does not fit a pipe: {}",
+    throw JudgeFault(fmt::format("a worker's job of {} bytes does not fit a pipe: {}",
                                          input.size(), std::strerror(errno)));
   std::size_t written = 0;
   while (written < input.size()) {
     const ssize_t n = ::write(input_write.get(), input.data() + written, input.size() - written);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
-      throw std::runtime_error(fmt::format("cannot pass a job to a worker: {}", std::strerror(errno)));
+      throw JudgeFault(fmt::format("cannot pass a job to a worker: {}", std::strerror(errno)));
     written += static_cast<std::size_t>(n);
   }
   // Closed now, so the worker sees end-of-file after the job.
@@ -132,7 +133,7 @@ void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>
   std::fflush(nullptr);
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error(fmt::format("cannot fork: {}", std::strerror(errno)));
+  if (pid < 0) throw JudgeFault(fmt::format("cannot fork: {}", std::strerror(errno)));
   if (pid == 0) {
     become_worker(parent);
     // dup2 clears close-on-exec on the copies: exactly stdin and stdout are passed.

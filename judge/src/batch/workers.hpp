@@ -62,7 +62,7 @@ class WorkerPool {
   std::size_t running() const { return workers_.size(); }
   bool has_free_slot() const { return workers_.size() < size_; }
 
-  // Forks a worker for `job`; `tag` names it in Finished. Throws std::runtime_error
+  // Forks a worker for `job`; `tag` names it in Finished. Throws JudgeFault
   // if fork or pipe fails. Call only with a free slot.
   void start(std::uint64_t tag, const Job& job);
 

@@ -23,7 +23,7 @@ struct ReportFiles {
   std::optional<std::filesystem::path> junit;
 };
 
-// Writes the files asked for (atomically). Throws std::runtime_error on failure.
+// Writes the files asked for (atomically). Throws JudgeFault on failure.
 void write_reports(const std::filesystem::path& dir, const BatchPlan& plan,
                    const BatchGrades& grades, const ReportFiles& files);
 

@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include "base/errors.hpp"
 #include "base/json_text.hpp"
 #include "base/text_file.hpp"
 #include "report/junit.hpp"
@@ -142,7 +143,7 @@ std::string render_html_report(const std::string& title, const json& data,
   for (const auto& [marker, value] : fills) {
     const std::size_t at = page.find(marker, from);
     if (at == std::string_view::npos)
-      throw std::runtime_error(fmt::format("the report template lacks {}", marker));
+      throw JudgeFault(fmt::format("the report template lacks {}", marker));
     html.append(page.substr(from, at - from));
     html += value;
     from = at + marker.size();
