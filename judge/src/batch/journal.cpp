@@ -20,8 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 [[noreturn]] void fail(const fs::path& path, const char* what) {
-  throw JudgeFault(
-      fmt::format("journal {}: {} failed: {}", path.string(), what, std::strerror(errno)));
+  throw JudgeFault(fmt::format("journal {}: {} failed: {}", path.string(), what, std::strerror(errno)));
 }
 
 void write_all(int fd, const std::string& text, const fs::path& path) {

@@ -77,8 +77,7 @@ WorkerPool::~WorkerPool() { kill_all(); }
 
 void WorkerPool::start(std::uint64_t tag, const Job& job) {
   int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0)
-    throw JudgeFault(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw JudgeFault(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
   UniqueFd read_end(fds[0]), write_end(fds[1]);
   std::fflush(nullptr);  // nothing buffered is written twice
   const pid_t parent = ::getpid();
@@ -103,11 +102,9 @@ void WorkerPool::add(std::uint64_t tag, pid_t pid, UniqueFd read_end, UniqueFd w
 void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>& argv,
                                const std::string& input) {
   int out[2], in[2];
-  if (::pipe2(out, O_CLOEXEC) != 0)
-    throw JudgeFault(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+  if (::pipe2(out, O_CLOEXEC) != 0) throw JudgeFault(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
   UniqueFd read_end(out[0]), write_end(out[1]);
-  if (::pipe2(in, O_CLOEXEC) != 0)
-    throw JudgeFault(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+  if (::pipe2(in, O_CLOEXEC) != 0) throw JudgeFault(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
   UniqueFd input_read(in[0]), input_write(in[1]);
   // The job goes into the pipe before the fork, while the judge still holds the
   // read end: written after it, a worker that failed to exec and already exited
@@ -115,14 +112,13 @@ void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>
   // in CI). The job is small (paths and limits); the pipe is grown if needed.
   if (input.size() > 65536 &&
       ::fcntl(input_write.get(), F_SETPIPE_SZ, static_cast<int>(input.size())) < 0)
-    throw JudgeFault(fmt::format("a worker's job of {} bytes does not fit a pipe: {}",
-                                         input.size(), std::strerror(errno)));
+    throw JudgeFault(
+        fmt::format("a worker's job of {} bytes does not fit a pipe: {}", input.size(), std::strerror(errno)));
   std::size_t written = 0;
   while (written < input.size()) {
     const ssize_t n = ::write(input_write.get(), input.data() + written, input.size() - written);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0)
-      throw JudgeFault(fmt::format("cannot pass a job to a worker: {}", std::strerror(errno)));
+    if (n <= 0) throw JudgeFault(fmt::format("cannot pass a job to a worker: {}", std::strerror(errno)));
     written += static_cast<std::size_t>(n);
   }
   // Closed now, so the worker sees end-of-file after the job.

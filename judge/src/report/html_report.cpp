@@ -142,8 +142,7 @@ std::string render_html_report(const std::string& title, const json& data,
   std::size_t from = 0;
   for (const auto& [marker, value] : fills) {
     const std::size_t at = page.find(marker, from);
-    if (at == std::string_view::npos)
-      throw JudgeFault(fmt::format("the report template lacks {}", marker));
+    if (at == std::string_view::npos) throw JudgeFault(fmt::format("the report template lacks {}", marker));
     html.append(page.substr(from, at - from));
     html += value;
     from = at + marker.size();
