@@ -89,7 +89,7 @@ sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 cxxflags=(-std=c++20 -O1 -gline-tables-only -fno-omit-frame-pointer "${sanitize[@]}" -fsanitize=fuzzer-no-link
           -Wall -Wextra -Wpedantic -Wshadow)
 ldflags=("${sanitize[@]}" -fsanitize=fuzzer)
-libs=(-lfmt)
+libs=(-lfmt -lnettle)  # nettle: base/content_hash.cpp (submission_files)
 
 # A changed compiler or flags invalidate every object.
 stamp="$("$cxx" --version | head -1) ${cxxflags[*]}"
