@@ -162,7 +162,8 @@ inline constexpr CommandHelp cache_help{
     "what the compile cache holds (--stats, the default), or empty it (--clear). The cache is\n"
     "$JUDGE_CACHE_DIR, else $XDG_CACHE_HOME/judge, else ~/.cache/judge (root without a home:\n"
     "/var/cache/judge); a folder another user owns or may write is refused. Its submissions' files\n"
-    "and builds are bounded by $JUDGE_CACHE_MAX_MIB (default 2048): the least recently used go first,\n"
+    "and builds (a package's programs built from sources too) are bounded by $JUDGE_CACHE_MAX_MIB (default 2048): the "
+    "least recently used go first,\n"
     "never one used in the last hour. Exit 0; 2 when the cache folder is refused.",
     "Example: judge cache --stats"};
 

@@ -17,6 +17,9 @@
 #include "base/text_file.hpp"
 #include "process/python3.hpp"
 #include "process/tool_run.hpp"
+#include "submission/build_cache.hpp"
+#include "submission/compile.hpp"
+#include "submission/languages.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -47,6 +50,10 @@ struct Plan {
   // beside a Polygon interactor, limits.hpp beside an interactor of problem.json),
   // relative to the source's folder: copied with it and hashed into the key.
   std::vector<fs::path> beside;
+  // A compiled program's `dependencies` command of the languages table (make-style
+  // rules of every file the compile reads): the files outside the program it names
+  // are kept in the build's manifest, so a changed system header rebuilds it.
+  Command dependencies;
 };
 
 bool ignored_name(const std::string& name) {
@@ -100,6 +107,53 @@ fs::path tool(std::string_view name) {
   throw ConfigError(fmt::format("{} is needed to build a package's program but is not on PATH", name));
 }
 
+// The language of the table (languages.yaml, with the user's file over it) a
+// package's C or C++ program is compiled in: the same entry, so the same flags, as a
+// submission in that language, as problemtools builds a package's programs with its
+// languages.yaml.
+const Language& table_language(const Languages& languages, bool cpp) {
+  const char* id = cpp ? "cpp" : "c";
+  const Language* language = languages.by_id(id);
+  if (language == nullptr || language->compile.empty() || language->run.empty())
+    throw ConfigError(fmt::format(
+        "the languages table has no `{}` entry with compile and run commands, which a package's {} program is "
+        "built with (`judge languages` lists the table)",
+        id, cpp ? "C++" : "C"));
+  return *language;
+}
+
+// `command` with the compiler found on PATH and the include folders after it: the
+// program's copy (the headers beside it) and a library's.
+Command with_include_dirs(Command command, const ProgramLibrary* library) {
+  if (command[0].find('/') == std::string::npos) command[0] = tool(command[0]).string();
+  Command includes{"-I", std::string(copy_token)};
+  if (library != nullptr) includes.insert(includes.end(), {"-I", library->include_dir.string()});
+  command.insert(command.begin() + 1, includes.begin(), includes.end());
+  return command;
+}
+
+// The build step, its dependency listing and the run command, from the table.
+void fill_from_table(Plan& plan, const Language& language, const std::vector<fs::path>& chosen,
+                     const ProgramLibrary* library) {
+  Placeholders values;
+  values.build = std::string(work_token);
+  for (const auto& source : chosen) values.files.push_back(std::string(copy_token) + "/" + source.string());
+  values.entry = values.files.front();
+  Placeholders linked = values;  // the sources, then the library on the link line
+  if (library != nullptr) {
+    linked.files.push_back(library->archive.string());
+    linked.files.insert(linked.files.end(), library->link_flags.begin(), library->link_flags.end());
+  }
+  Command step = with_include_dirs(expand_command(language.compile, linked), library);
+  // Debian ships fmt, which the judge's interactor library uses, as a shared library
+  // only: a program linked with that library cannot be linked statically.
+  if (library != nullptr) std::erase(step, "-static");
+  plan.steps.push_back(std::move(step));
+  if (!language.dependencies.empty())
+    plan.dependencies = with_include_dirs(expand_command(language.dependencies, values), library);
+  plan.run = expand_command(language.run, values);
+}
+
 Plan compiled_plan(const std::vector<fs::path>& sources, const ProgramLibrary* library = nullptr) {
   std::vector<fs::path> c_files, cpp_files;
   for (const auto& source : sources) {
@@ -108,26 +162,17 @@ Plan compiled_plan(const std::vector<fs::path>& sources, const ProgramLibrary* l
   }
   const bool cpp = cpp_files.size() >= c_files.size();
   const std::vector<fs::path>& chosen = cpp ? cpp_files : c_files;
+  const Languages languages = Languages::load();
   Plan plan;
   plan.form = cpp ? "C++ sources" : "C sources";
-  Command step = cpp ? Command{tool("g++").string(), "-O2", "-std=gnu++20"}
-                     : Command{tool("gcc").string(), "-O2", "-std=gnu17"};
-  step.insert(step.end(), {"-pipe", "-I", std::string(copy_token), "-o",
-                           std::string(work_token) + "/program.bin"});
-  if (library != nullptr) step.insert(step.end(), {"-I", library->include_dir.string()});
-  for (const auto& source : chosen) step.push_back(std::string(copy_token) + "/" + source.string());
+  fill_from_table(plan, table_language(languages, cpp), chosen, library);
   if (library != nullptr) {
-    step.push_back(library->archive.string());
-    step.insert(step.end(), library->link_flags.begin(), library->link_flags.end());
     plan.extra_inputs.push_back(library->archive);
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(library->include_dir, ec))
       if (entry.path().extension() == ".hpp") plan.extra_inputs.push_back(entry.path());
     std::sort(plan.extra_inputs.begin(), plan.extra_inputs.end());
   }
-  if (!cpp) step.push_back("-lm");
-  plan.steps.push_back(std::move(step));
-  plan.run = {std::string(work_token) + "/program.bin"};
   const std::vector<fs::path>& left_out = cpp ? c_files : cpp_files;
   if (!left_out.empty()) {
     std::string names;
@@ -164,15 +209,15 @@ Plan folder_plan(const fs::path& folder) {
   }
   const std::string copy(copy_token);
   if (has("build") || has("run")) {
-    Plan plan{"build/run scripts", {}, {copy + "/run"}, {}, true, {}, {}};
+    Plan plan{"build/run scripts", {}, {copy + "/run"}, {}, true, {}, {}, {}};
     if (has("build")) plan.steps.push_back({copy + "/build"});
     return plan;
   }
   const std::string python3 = python3_for(fmt::format("the program {}", folder.string())).string();
-  if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false, {}, {}};
+  if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false, {}, {}, {}};
   if (!sources.empty()) return compiled_plan(sources);
   if (python.size() == 1)
-    return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false, {}, {}};
+    return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false, {}, {}, {}};
   std::string names;
   for (const auto& file : files) names += " " + file.string();
   if (python.size() > 1)
@@ -226,10 +271,14 @@ void add_file(ContentHash& hash, const fs::path& name, const fs::path& path) {
 
 std::string cache_key(const fs::path& program, const Plan& plan) {
   ContentHash hash;
-  add_field(hash, "judge package program v2");
+  add_field(hash, "judge package program v3");
   add_field(hash, plan.form);
   add_field(hash, std::to_string(plan.steps.size()));
   for (const auto& step : plan.steps) add_command(hash, step);
+  // A compiler's identity (a compiler upgraded in place rebuilds); build scripts name
+  // no compiler: what they read is theirs.
+  add_field(hash, plan.scripts || plan.steps.empty() ? "" : build_tool_identity(plan.steps[0][0]));
+  add_command(hash, plan.dependencies);
   add_command(hash, plan.run);
   add_field(hash, std::to_string(plan.extra_inputs.size()));
   for (const auto& input : plan.extra_inputs) add_file(hash, input, input);
@@ -269,7 +318,30 @@ Command script_command(const fs::path& script) {
   return {"/bin/sh", script.string()};
 }
 
-void run_build_steps(const fs::path& program, const Plan& plan, const fs::path& work) {
+// The files outside `work` a compile read, by the plan's dependencies command (none
+// when it has none). A listing that fails says nothing the build did not already
+// say, so it only leaves the manifest empty: the key still covers the program.
+std::vector<fs::path> files_read(const Plan& plan, const fs::path& work) {
+  if (plan.dependencies.empty()) return {};
+  const ToolRun run = run_tool({substituted(plan.dependencies, work),
+                                work / "program",
+                                work / "dependencies.log",
+                                build_step_cpu_limit_ms,
+                                1 << 20,
+                                {},
+                                {}});
+  if (!run.succeeded()) return {};
+  std::vector<fs::path> outside;
+  for (const fs::path& file : parse_dependencies(run.output, work / "program")) {
+    const fs::path path = (file.is_absolute() ? file : work / "program" / file).lexically_normal();
+    const std::string relative = path.lexically_relative(work).string();
+    if (!relative.empty() && !relative.starts_with("..")) continue;  // its own: the key covers them
+    outside.push_back(path);
+  }
+  return outside;
+}
+
+std::vector<fs::path> run_build_steps(const fs::path& program, const Plan& plan, const fs::path& work) {
   const fs::path copy = work / "program";
   copy_program(program, plan, copy);
   if (plan.scripts) {
@@ -289,15 +361,7 @@ void run_build_steps(const fs::path& program, const Plan& plan, const fs::path& 
     throw ConfigError(fmt::format("cannot build {}: there is no `run` file after `build` ran",
                                   program.string()));
   if (plan.scripts) make_executable(copy / "run");
-}
-
-// The folder a finished build was published under, if there is one.
-std::optional<fs::path> published(const fs::path& link) {
-  std::error_code ec;
-  if (!fs::is_symlink(link, ec)) return std::nullopt;
-  if (fs::is_directory(link, ec)) return fs::canonical(link, ec);
-  fs::remove(link, ec);  // dangling: its folder was removed; build again
-  return std::nullopt;
+  return files_read(plan, work);
 }
 
 BuiltProgram built_program(const Plan& plan, const fs::path& built, bool built_now) {
@@ -309,41 +373,14 @@ BuiltProgram built_program(const Plan& plan, const fs::path& built, bool built_n
   return program;
 }
 
+// Built once into the build cache, which submissions share (build_cache.hpp): its
+// folder builds/<key>/program/ is `work`, made in place and never moved.
 BuiltProgram build_in_cache(const fs::path& program, const Plan& plan, const fs::path& cache_dir) {
-  const std::string key = cache_key(program, plan);
-  const fs::path programs = cache_dir / "programs";
-  std::error_code ec;
-  fs::create_directories(programs, ec);
-  if (ec)
-    throw ConfigError(fmt::format("cannot create the program cache {}: {} (set JUDGE_CACHE_DIR)",
-                                  programs.string(), ec.message()));
-  const fs::path link = programs / key;
-  if (auto built = published(link)) return built_program(plan, *built, false);
-
-  std::string pattern = (programs / (key + ".XXXXXX")).string();
-  if (::mkdtemp(pattern.data()) == nullptr)
-    throw ConfigError(fmt::format("cannot create a folder in the program cache {}: {}",
-                                  programs.string(), std::strerror(errno)));
-  const fs::path work = pattern;
-  try {
-    run_build_steps(program, plan, work);
-  } catch (...) {
-    fs::remove_all(work, ec);
-    throw;
-  }
-  if (::symlink(work.filename().c_str(), link.c_str()) != 0) {
-    const int error = errno;
-    if (error == EEXIST) {
-      if (auto theirs = published(link)) {  // another judge finished first
-        fs::remove_all(work, ec);
-        return built_program(plan, *theirs, false);
-      }
-    }
-    fs::remove_all(work, ec);
-    throw ConfigError(fmt::format("cannot publish the built program in {}: {}",
-                                  programs.string(), std::strerror(error)));
-  }
-  return built_program(plan, fs::canonical(work), true);
+  const BuildCache cache(cache_dir);
+  const auto built = cache.build_in_place(cache_key(program, plan),
+                                          [&](const fs::path& work) { return run_build_steps(program, plan, work); });
+  if (built.built_now) cache.evict(cache_bound_bytes());
+  return built_program(plan, built.program, built.built_now);
 }
 
 }  // namespace

@@ -12,27 +12,31 @@
 //                                beside an interactor of problem.json), or every
 //                                source at the top of a folder compiled together with
 //                                the folder on the include path (validate.h beside
-//                                them). The language is
-//                                the one with more files, C++ on a tie, and only its
-//                                files are compiled: what problemtools does (its
-//                                languages.yaml: gcc -O2 -std=gnu17 ... -lm, g++ -O2; we
-//                                use -std=gnu++20 like the judge's submissions)
+//                                them). The language is the one with more files, C++
+//                                on a tie, and only its files are compiled: what
+//                                problemtools does. The compiler and its flags are the
+//                                languages table's `c` or `cpp` entry
+//                                (judge/languages.yaml, with the user's file over it),
+//                                as for a submission, plus the include folders
 //   a folder with one .py file   python3 FOLDER/FILE.py
 //   an executable file           run as it is
 //
-// Folders are copied, built and run from the cache (never from the package, which
-// the build must not write into, and never from /tmp, which submissions share):
-// CACHE/programs/<key> is a symlink to the folder <key>.XXXXXX it was built in. The
+// Folders are copied, built and run from the judge's build cache, the one submissions
+// are compiled into (submission/build_cache.hpp), never from the package, which the
+// build must not write into, and never from /tmp, which submissions share: the
+// program's entry is CACHE/builds/<key>/, built in place in its program/ folder. The
 // key is the SHA-1 of every file's relative path, mode and bytes (a single source's
-// headers beside it included) plus the build commands, each field given with its
-// length so no name or content can pass for another program's, so a program is built
-// once and rebuilt when any file changes. The build
-// happens in its fresh folder and is published by creating the symlink (atomic), so
-// two judges building the same program at once are safe: the loser removes its copy
-// and uses the winner's. The folder never moves after its build, so a `run` script
-// that remembers where it was built keeps working. The setter's program is trusted:
-// it is built outside any sandbox, with a time bound. A failing build is a
-// ConfigError carrying its output (capped).
+// headers beside it included), the build commands and the compiler's identity, each
+// field given with its length so no name or content can pass for another program's;
+// the files outside the program a compile read (the languages table's `dependencies`
+// command: system headers) are kept in the entry's manifest and checked on every
+// lookup. So a program is built once and rebuilt when anything it was made from
+// changes; the cache's bound evicts it like any build. Two judges building the same
+// program at once are safe: the second waits for the first and uses its build. The
+// folder never moves after its build, so a `run` script that remembers where it was
+// built keeps working. The setter's program is trusted: it is built outside any
+// sandbox, with a time bound. A failing build is a ConfigError carrying its output
+// (capped).
 #pragma once
 
 #include <filesystem>

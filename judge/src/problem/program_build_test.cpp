@@ -1,7 +1,10 @@
 #include "problem/program_build.hpp"
 
+#include <elf.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 
+#include <cstring>
 #include <fstream>
 #include <thread>
 
@@ -9,7 +12,9 @@
 
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
+#include "base/text_file.hpp"
 #include "process/tool_run.hpp"
+#include "submission/build_cache.hpp"
 
 namespace judge {
 namespace {
@@ -60,7 +65,7 @@ TEST_F(ProgramBuild, FolderWithMainPyRunsFromACopyInTheCache) {
   const BuiltProgram built = build_package_program(package() / "val", cache());
   EXPECT_EQ(built.form, "Python folder (__main__.py)");
   ASSERT_EQ(built.command.size(), 2u);
-  EXPECT_TRUE(built.command[1].starts_with((cache() / "programs").string()));
+  EXPECT_TRUE(built.command[1].starts_with((cache() / "builds").string()));
   EXPECT_EQ(exit_code(built.command), 42) << last_output;
   // Python's bytecode went into the copy, not into the package.
   EXPECT_FALSE(fs::exists(package() / "val" / "__pycache__"));
@@ -162,8 +167,9 @@ TEST_F(ProgramBuild, CompileErrorIsAConfigErrorWithTheCompilerOutput) {
   const std::string message = message_of(package() / "val");
   EXPECT_NE(message.find("cannot build"), std::string::npos);
   EXPECT_NE(message.find("undeclared_name"), std::string::npos);
-  // Nothing half-built is left behind to be taken for a build.
-  EXPECT_TRUE(fs::is_empty(cache() / "programs"));
+  // Nothing half-built is left behind to be taken for a build (only the key's lock).
+  for (const auto& entry : fs::directory_iterator(cache() / "builds"))
+    EXPECT_TRUE(entry.path().filename().string().ends_with(".lock")) << entry.path();
 }
 
 TEST_F(ProgramBuild, BuildAndRunScriptsRunInACopyOfTheFolder) {
@@ -207,12 +213,77 @@ TEST_F(ProgramBuild, TwoJudgesBuildingAtOnceBothGetAWorkingProgram) {
   second.join();
   EXPECT_EQ(exit_code(a.command), 42);
   EXPECT_EQ(exit_code(b.command), 42);
-  // One build is published; the other one's folder was removed.
+  // One judge built it; the other waited for that build and used it.
   std::size_t folders = 0;
-  for (const auto& entry : fs::directory_iterator(cache() / "programs"))
-    folders += entry.is_directory() && !entry.is_symlink() ? 1 : 0;
+  for (const auto& entry : fs::directory_iterator(cache() / "builds")) folders += entry.is_directory() ? 1 : 0;
   EXPECT_EQ(folders, 1u);
   EXPECT_EQ(a.command, b.command);
+  EXPECT_NE(a.built_now, b.built_now);
+}
+
+// One cache for every program: a package's program is an entry of builds/, counted
+// and bounded as a submission's build is (build_cache.hpp).
+TEST_F(ProgramBuild, AProgramIsAnEntryOfTheBuildCacheAndItsBoundEvictsIt) {
+  write("val/main.cpp", "int main() { return 42; }\n");
+  const BuiltProgram first = build_package_program(package() / "val", cache());
+  EXPECT_TRUE(first.command[0].starts_with((cache() / "builds").string())) << first.command[0];
+  const BuildCache cache_of_builds(cache());
+  EXPECT_EQ(cache_of_builds.stats().builds, 1u);
+  EXPECT_EQ(cache_of_builds.stats().other, 0u);
+  EXPECT_EQ(cache_of_builds.evict(0, std::chrono::seconds(0)), 1u);
+  EXPECT_FALSE(fs::exists(first.command[0]));
+  const BuiltProgram again = build_package_program(package() / "val", cache());
+  EXPECT_TRUE(again.built_now);
+  EXPECT_EQ(exit_code(again.command), 42);
+}
+
+// The compiler and its flags are the languages table's, a user's file over it
+// included, as for a submission.
+TEST_F(ProgramBuild, CompilerFlagsComeFromTheLanguagesTable) {
+  write("langs.yaml",
+        "cpp:\n  name: C++ here\n  extensions: [cpp]\n"
+        "  compile: [g++, -O2, -DFROM_TABLE=7, -o, '{build}/main', '{files}']\n  run: ['{build}/main']\n");
+  write("val/main.cpp", "int main() { return FROM_TABLE; }\n");
+  ::setenv("JUDGE_LANGUAGES", (package() / "langs.yaml").c_str(), 1);
+  const std::string message = message_of(package() / "val");
+  const BuiltProgram built = message == "no error" ? build_package_program(package() / "val", cache()) : BuiltProgram{};
+  ::unsetenv("JUDGE_LANGUAGES");
+  ASSERT_EQ(message, "no error");
+  EXPECT_EQ(exit_code(built.command), 7) << last_output;
+}
+
+// The built-in table links C++ statically, as Kattis does (its languages.yaml).
+TEST_F(ProgramBuild, ByDefaultAProgramIsBuiltWithTheBuiltInTablesFlags) {
+  write("files/interactor.cpp", "int main() { return 42; }\n");
+  const BuiltProgram built = build_package_program(package() / "files/interactor.cpp", cache());
+  ASSERT_EQ(exit_code(built.command), 42);
+  const auto binary = read_file(built.command[0]);
+  ASSERT_TRUE(binary.has_value());
+  // A dynamically linked binary names its loader in a PT_INTERP program header.
+  ASSERT_GE(binary->size(), sizeof(Elf64_Ehdr));
+  Elf64_Ehdr header;
+  std::memcpy(&header, binary->data(), sizeof header);
+  ASSERT_LE(header.e_phoff + header.e_phnum * sizeof(Elf64_Phdr), binary->size());
+  for (std::size_t i = 0; i < header.e_phnum; ++i) {
+    Elf64_Phdr program_header;
+    std::memcpy(&program_header, binary->data() + header.e_phoff + i * sizeof(Elf64_Phdr), sizeof program_header);
+    EXPECT_NE(program_header.p_type, static_cast<Elf64_Word>(PT_INTERP)) << "dynamically linked: -static was not given";
+  }
+}
+
+// A file outside the program that its compile read (by the table's `dependencies`
+// command) is in the build's manifest: when it changes, the program is built again.
+TEST_F(ProgramBuild, AHeaderOutsideTheProgramThatChangesRebuildsIt) {
+  const fs::path outside = temp.path() / "elsewhere" / "value.h";
+  fs::create_directories(outside.parent_path());
+  std::ofstream(outside) << "#define VALUE 3\n";
+  write("val/main.cpp", "#include \"" + outside.string() + "\"\nint main() { return VALUE; }\n");
+  EXPECT_EQ(exit_code(build_package_program(package() / "val", cache()).command), 3);
+  EXPECT_FALSE(build_package_program(package() / "val", cache()).built_now);
+  std::ofstream(outside) << "#define VALUE 42 // changed\n";
+  const BuiltProgram again = build_package_program(package() / "val", cache());
+  EXPECT_TRUE(again.built_now);
+  EXPECT_EQ(exit_code(again.command), 42);
 }
 
 TEST_F(ProgramBuild, AFolderInNoKnownFormSaysWhatItHolds) {

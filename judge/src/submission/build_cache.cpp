@@ -1,6 +1,7 @@
 #include "submission/build_cache.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include "base/errors.hpp"
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
+#include "base/unique_fd.hpp"
 #include "box/sandbox.hpp"
 #include "submission/cache_dir.hpp"
 
@@ -36,16 +38,6 @@ nlohmann::json stat_of(const fs::path& path) {
   return {{"size", st.st_size},
           {"mtime_ns", static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec},
           {"inode", st.st_ino}};
-}
-
-// A tool's identity: its real path, size and modification time.
-std::string tool_identity(const std::string& tool) {
-  if (tool.find('{') != std::string::npos) return tool;
-  const auto path = find_on_box_path(tool);
-  if (!path) return tool + " (missing)";
-  std::error_code ec;
-  const fs::path real = fs::canonical(*path, ec);
-  return fmt::format("{} {}", real.string(), stat_of(real).dump());
 }
 
 // Hands a staged build back to the judge's user (the box wrote it as its own).
@@ -115,7 +107,22 @@ std::vector<Entry> entries_of(const fs::path& cache) {
   return entries;
 }
 
+nlohmann::json manifest_of(const std::vector<fs::path>& read_files) {
+  nlohmann::json read = nlohmann::json::object();
+  for (const auto& file : read_files) read[fs::absolute(file).lexically_normal().string()] = stat_of(file);
+  return nlohmann::json{{"read", read}};
+}
+
 }  // namespace
+
+std::string build_tool_identity(const std::string& tool) {
+  if (tool.find('{') != std::string::npos) return tool;
+  const auto path = find_on_box_path(tool);
+  if (!path) return tool + " (missing)";
+  std::error_code ec;
+  const fs::path real = fs::canonical(*path, ec);
+  return fmt::format("{} {}", real.string(), stat_of(real).dump());
+}
 
 BuildCache::BuildCache(fs::path cache_dir) : dir_(checked_cache_dir(cache_dir)) {}
 
@@ -146,7 +153,7 @@ std::string BuildCache::key_of(const Sources& sources, const std::string& files_
   for (const auto* command : {&language.compile, &language.check, &language.dependencies, &language.run}) {
     hash.add(std::uint64_t{command->size()});
     for (const auto& word : *command) hash.add(word);
-    hash.add(command->empty() ? std::string() : tool_identity(command->front()));
+    hash.add(command->empty() ? std::string() : build_tool_identity(command->front()));
   }
   hash.add(sources.entry.string());
   if (!files_key.empty()) {
@@ -186,14 +193,44 @@ fs::path BuildCache::staging(const std::string& key) const {
 fs::path BuildCache::publish(const std::string& key, const fs::path& staged,
                              const std::vector<fs::path>& read_files) const {
   give_back(staged / program_name);
-  nlohmann::json read = nlohmann::json::object();
-  for (const auto& file : read_files) read[fs::absolute(file).lexically_normal().string()] = stat_of(file);
-  write_file_atomically(staged / manifest_name, nlohmann::json{{"read", read}}.dump(1) + "\n");
+  write_file_atomically(staged / manifest_name, manifest_of(read_files).dump(1) + "\n");
   const fs::path entry = dir_ / "builds" / key;
   std::error_code ec;
   fs::remove_all(entry, ec);  // a stale build of the same key (a file it read changed)
   publish_entry(staged, entry);  // else another judge published the same build meanwhile
   return entry / program_name;
+}
+
+BuildCache::InPlace BuildCache::build_in_place(const std::string& key, const InPlaceBuilder& build) const {
+  if (auto found = lookup(key)) return {*found, false};
+  const fs::path builds = dir_ / "builds";
+  std::error_code ec;
+  fs::create_directories(builds, ec);
+  // The lock is a file of its own beside the entry, never the entry: the entry is
+  // removed and made again under it. flock, not fcntl locks: two threads of one judge
+  // (two open descriptions) exclude each other too. It is released when the
+  // descriptor closes, so a killed judge never leaves it held.
+  const fs::path lock_path = builds / ("." + key + ".lock");
+  const UniqueFd lock(::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+  if (!lock.valid() || ::flock(lock.get(), LOCK_EX) != 0)
+    throw ConfigError(fmt::format("cannot lock {} in the build cache: {} (set JUDGE_CACHE_DIR)", lock_path.string(),
+                                  std::strerror(errno)));
+  if (auto found = lookup(key)) return {*found, false};  // the judge we waited for built it
+  const fs::path entry = builds / key;
+  fs::remove_all(entry, ec);  // half made by a judge that was killed: no manifest
+  const fs::path program = entry / program_name;
+  fs::create_directories(program, ec);
+  if (ec)
+    throw ConfigError(fmt::format("cannot create a folder in the build cache {}: {} (set JUDGE_CACHE_DIR)",
+                                  builds.string(), ec.message()));
+  try {
+    const std::vector<fs::path> read_files = build(program);
+    write_file_atomically(entry / manifest_name, manifest_of(read_files).dump(1) + "\n");
+  } catch (...) {
+    fs::remove_all(entry, ec);
+    throw;
+  }
+  return {program, true};
 }
 
 std::size_t BuildCache::evict(std::uint64_t bound_bytes, std::chrono::seconds in_use) const {

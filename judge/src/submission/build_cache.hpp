@@ -19,6 +19,13 @@
 // again when one changed. A build is published whole (built in a temporary folder,
 // renamed), so two judges compiling the same source at once never see half of one.
 //
+// A package's programs (an output validator, an interactor, a generator given as
+// sources: problem/program_build.hpp) are entries of builds/ too, with keys of their
+// own, the same manifest, the same lookup and the same bound. They are built in place
+// (build_in_place) instead of renamed into place, because a package's `run` script
+// may remember the folder it was built in; a lock file per key keeps two judges from
+// building the same one at once, and the manifest, written last, says it is whole.
+//
 // The cache is bounded: after each new entry, the least recently used entries of
 // sources/ and builds/ are removed until they fit in the bound ($JUDGE_CACHE_MAX_MIB,
 // default 2048 MiB). An entry used in the last hour is never removed (a judge may be
@@ -29,6 +36,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,7 +52,7 @@ struct StoredSources {
 };
 
 struct CacheStats {
-  std::size_t sources = 0, builds = 0, other = 0;  // entries (other: package programs, ...)
+  std::size_t sources = 0, builds = 0, other = 0;  // entries (other: generated tests, ...)
   std::uint64_t sources_bytes = 0, builds_bytes = 0, other_bytes = 0;
   std::uint64_t bound_bytes = 0;
 };
@@ -71,6 +79,19 @@ class BuildCache {
   std::filesystem::path publish(const std::string& key, const std::filesystem::path& staged,
                                 const std::vector<std::filesystem::path>& read_files) const;
 
+  // The program folder builds/<key>/program/ of a build that must not move once made:
+  // found (built_now false), or made by `build`, which fills the empty folder and
+  // returns the files outside it the build read (kept in the manifest as a compile's
+  // are). Another judge building the same key meanwhile is waited for (a lock file,
+  // builds/.<key>.lock); a build left half made by a killed judge has no manifest and
+  // is made again. What `build` throws is passed on, its folder removed.
+  struct InPlace {
+    std::filesystem::path program;
+    bool built_now = false;
+  };
+  using InPlaceBuilder = std::function<std::vector<std::filesystem::path>(const std::filesystem::path& program)>;
+  InPlace build_in_place(const std::string& key, const InPlaceBuilder& build) const;
+
   // Removes least recently used entries of sources/ and builds/ until they take at
   // most `bound_bytes`, sparing those used within `in_use`. Returns the number removed.
   std::size_t evict(std::uint64_t bound_bytes, std::chrono::seconds in_use = std::chrono::hours(1)) const;
@@ -86,6 +107,10 @@ class BuildCache {
 
 // $JUDGE_CACHE_MAX_MIB in bytes (default 2048 MiB); ConfigError when it is not a number.
 std::uint64_t cache_bound_bytes();
+
+// A build tool's identity for a key: its real path (found on the box's PATH when it is
+// a bare name), its size and its modification time; a changed compiler changes it.
+std::string build_tool_identity(const std::string& tool);
 
 // Marks the cache entries holding these roots (a Submission's) used now.
 void mark_cache_entries_used(const std::vector<std::string>& roots);

@@ -31,8 +31,9 @@ int run_cache_command(const CacheOptions& options) {
              "$JUDGE_CACHE_MAX_MIB)\n",
              cache.dir().string(), mib(stats.bound_bytes));
   fmt::print("  sources  {:>6} entries  {:>12}  submissions' files as taken in\n", stats.sources, mib(stats.sources_bytes));
-  fmt::print("  builds   {:>6} entries  {:>12}  compiled submissions\n", stats.builds, mib(stats.builds_bytes));
-  fmt::print("  other    {:>6} folders  {:>12}  package programs and generated tests (not bounded)\n", stats.other,
+  fmt::print("  builds   {:>6} entries  {:>12}  compiled submissions and package programs\n", stats.builds,
+             mib(stats.builds_bytes));
+  fmt::print("  other    {:>6} folders  {:>12}  generated tests, what older judges left (not bounded)\n", stats.other,
              mib(stats.other_bytes));
   std::fflush(stdout);
   return 0;
