@@ -7,6 +7,8 @@
 
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
+#include "export/icpc_export.hpp"
+#include "export/polygon_export.hpp"
 #include "run/runner.hpp"
 
 namespace judge {
@@ -43,6 +45,28 @@ RunResult judged(const Problem& problem, const fs::path& solution) {
   options.contain = false;
   ProcessExecutor executor(false);
   return run_submission(problem, submission, problem.tests, options, executor);
+}
+
+// A CMS task is run, not exported: asked for, each export says so as a
+// configuration error (exit 2), never a judge error, and never points to another
+// export that refuses it too.
+TEST(CmsExport, ACmsTaskIsNotExportedAndTheSetterIsToldSo) {
+  const JudgePaths paths{JUDGE_SOURCE_DIR, JUDGE_BUILD_DIR};
+  const Problem task = load_problem((fs::path(JUDGE_SOURCE_DIR) / "testdata/cms/guess").string(), paths);
+  ASSERT_EQ(task.format, ProblemFormat::cms);
+  for (const auto& format : {"icpc", "polygon"}) {
+    try {
+      if (std::string(format) == "icpc") (void)icpc_package(task, {});
+      else
+        (void)polygon_package(task);
+      ADD_FAILURE() << format << ": exported";
+    } catch (const ConfigError& error) {
+      const std::string message = error.what();
+      EXPECT_NE(message.find("is a CMS task"), std::string::npos) << message;
+      EXPECT_NE(message.find("does not export"), std::string::npos) << message;
+      EXPECT_EQ(message.find("--format icpc)"), std::string::npos) << message;
+    }
+  }
 }
 
 TEST(CmsExport, TwinCookiesScoresTheSameAsTheOriginal) {

@@ -106,7 +106,7 @@ void Interaction::plan_interactor() {
     // memory file on its stdin, named /dev/stdin (its own description: read from
     // the start); its stdout (the outcome) is kept in the work folder.
     spawn.argv = request_.interactor_command;
-    for (const std::string arg :
+    for (const std::string& arg :
          {request_.test_input.string(), request_.answer_file.string(), std::string("/dev/stdin")})
       spawn.argv.push_back(arg);
   } else {

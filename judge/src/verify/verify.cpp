@@ -118,7 +118,8 @@ struct Grading {
   // Prepares and runs one submission; skipped (with the reason) when it cannot be made
   // runnable.
   VerifiedSubmission run(const ExampleSubmission& example, std::int64_t cpu_ms) const {
-    VerifiedSubmission verified{example.name, expected_text(example), VerifyStatus::skipped, "", std::nullopt};
+    VerifiedSubmission verified{
+        example.name, expected_text(example), VerifyStatus::skipped, "", std::nullopt, std::nullopt, "", false};
     Submission submission;
     try {
       submission = prepare(example.path);
