@@ -127,7 +127,7 @@ inline constexpr CommandHelp new_help{
 inline constexpr CommandHelp export_help{
     "export",
     "write a problem as a package other judges import: PROBLEM is any problem the judge reads (problem.json,\n"
-    "an ICPC package, a Polygon package); DEST a new folder, or DEST.zip (the archive DOMjudge and Kattis\n"
+    "an ICPC package, a Polygon package; not a CMS task folder); DEST a new folder, or DEST.zip (the archive DOMjudge and Kattis\n"
     "import). --format icpc (default): an ICPC/Kattis 2025-09 package whose output validator builds with\n"
     "`g++ -O2 -std=gnu++20 output_validator/*.cpp` and nothing else installed. What the format cannot carry\n"
     "is printed on stderr and listed in the package's README.md. --format polygon: a problem.json problem as\n"
