@@ -127,11 +127,12 @@ inline constexpr CommandHelp new_help{
 inline constexpr CommandHelp export_help{
     "export",
     "write a problem as a package other judges import: PROBLEM is any problem the judge reads (problem.json,\n"
-    "an ICPC package, a Polygon package; not a CMS task folder); DEST a new folder, or DEST.zip (the archive DOMjudge and Kattis\n"
-    "import). --format icpc (default): an ICPC/Kattis 2025-09 package whose output validator builds with\n"
-    "`g++ -O2 -std=gnu++20 output_validator/*.cpp` and nothing else installed. What the format cannot carry\n"
-    "is printed on stderr and listed in the package's README.md. --format polygon: a problem.json problem as\n"
-    "a Polygon package (problem.xml, files/interactor.cpp in testlib's convention, tests/, solutions/).\n"
+    "an ICPC package, a Polygon package; not a CMS task folder); DEST a new folder, or DEST.zip (the\n"
+    "archive DOMjudge and Kattis import). --format icpc (default): an ICPC/Kattis 2025-09 package whose\n"
+    "output validator builds with `g++ -O2 -std=gnu++20 output_validator/*.cpp` and nothing else installed.\n"
+    "What the format cannot carry is printed on stderr and listed in the package's README.md.\n"
+    "--format polygon: a problem.json problem as a Polygon package (problem.xml, files/interactor.cpp in\n"
+    "testlib's convention, tests/, solutions/).\n"
     "--format cms: a CMS task folder (italy_yaml: task.yaml, a Communication manager around the interactor,\n"
     "subtasks as GroupMin), for a one-pass ICPC-convention interactor.\n"
     "Exit 0 written, 2 a problem that cannot be exported or a DEST in the way, 3 the judge failed.",
