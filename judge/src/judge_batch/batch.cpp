@@ -402,8 +402,11 @@ int BatchRun::run() {
   while (pool_.running() > 0) {
     const auto finished = pool_.wait(std::chrono::milliseconds(200), stop.fd());
     if ((signal = stop.received()) != 0) break;
-    for (const auto& one : finished) on_finished(one);
+    // The workers that answered take their next tests first; the answers are journaled
+    // (an fsync each) and graded while those run, not while the workers wait.
     start_jobs();
+    for (const auto& one : finished) on_finished(one);
+    start_jobs();  // the tests those answers made ready (a compile's, a retry)
     show_status(false);
   }
   clear_status();
