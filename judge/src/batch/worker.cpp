@@ -1,6 +1,7 @@
 #include "batch/worker.hpp"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -53,7 +54,21 @@ struct WorkerState {
   std::map<std::string, Problem> problems;  // by the job's (source, build, problem) paths
   std::optional<CpuClaim> cpu_claim;
   ProcessExecutor executor;
+  int slot = -1;  // `--slot N`: which of the batch's workers this is, if known
 };
+
+// The CPU of a worker that could claim none (every CPU claimed by other judges): the
+// slot's among the CPUs it may use, so that the workers of one batch share CPUs with
+// other judges but not with each other (as far as there are CPUs); -1 without a slot.
+int shared_cpu_of_slot(int slot) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (slot < 0 || ::sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) == 0) return -1;
+  int nth = slot % CPU_COUNT(&set);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set) && nth-- == 0) return cpu;
+  return -1;
+}
 
 const Problem& job_problem(const json& job, const JudgePaths& paths, WorkerState& state) {
   const std::string problem_dir = job.at("problem").get<std::string>();
@@ -73,8 +88,13 @@ json run_job(const json& job, WorkerState& state) {
   if (job.at("transcripts_dir").is_string()) options.transcripts_dir = job["transcripts_dir"].get<std::string>();
   // As `judge run --pin-cpu auto`: both processes of the test on a CPU no other
   // judge (no other worker) has claimed; claimed once, the claim ends with the worker.
-  if (!state.cpu_claim) state.cpu_claim.emplace(CpuClaim::claim());
+  // A worker that found every CPU claimed (by other judges on the machine) shares one
+  // chosen by its pid, without a claim: it tries again on each test, so that it does
+  // not stay on a CPU another worker of the batch may share for the whole run.
+  if (!state.cpu_claim || !state.cpu_claim->exclusive()) state.cpu_claim.emplace(CpuClaim::claim());
   options.cpu = state.cpu_claim->cpu();
+  if (!state.cpu_claim->exclusive() && shared_cpu_of_slot(state.slot) >= 0)
+    options.cpu = shared_cpu_of_slot(state.slot);
   options.repeat = job.value("repeat", 1);
   options.rules = parse_preset(job.value("rules", "icpc")).value_or(RulePreset::icpc);
   options.stderr_bytes = job.value("stderr_bytes", default_stderr_bytes);
@@ -186,7 +206,7 @@ int batch_worker_main() {
   return 0;
 }
 
-int batch_worker_serve_main() {
+int batch_worker_serve_main(int slot) {
   become_subreaper();
   // Descriptor 0 (and 1) is the worker's end of its socket (batch/workers.hpp). Answers
   // go out on a private copy of it; descriptor 1 becomes stderr, so that nothing else
@@ -202,7 +222,10 @@ int batch_worker_serve_main() {
   std::optional<PrivateTmpdir> tmpdir;
   make_worker_tmpdir(tmpdir, failure);
   std::optional<WorkerState> state;
-  if (tmpdir) state.emplace();
+  if (tmpdir) {
+    state.emplace();
+    state->slot = slot;
+  }
   for (long job_number = 1;; ++job_number) {
     // End of input: the batch is done with this worker (or died: then SIGKILL comes
     // anyway, PR_SET_PDEATHSIG).

@@ -41,14 +41,15 @@ nlohmann::json run_worker_job(const nlohmann::json& job);
 // `judge batch-worker`: one job, stdin to stdout. Returns the exit status (0).
 int batch_worker_main();
 
-// `judge batch-worker --serve`: framed jobs on stdin, one framed answer each on
-// stdout (batch/workers.hpp), until stdin ends; returns 0 then. The CPU claim and
+// `judge batch-worker --serve --slot N`: framed jobs on stdin, one framed answer each
+// on stdout (batch/workers.hpp), until stdin ends; returns 0 then. `slot` (-1: none)
+// picks the CPU shared when other judges claimed them all. The CPU claim and
 // the problems loaded are kept from job to job; each job gets its own temporaries
 // folder, its test a fresh judge-box (its own mount and pid namespaces, /tmp, cgroup
 // and uid), and whatever the test left running is killed before the answer goes.
 // Test hooks: JUDGE_TEST_WORKER_DIE_AT_JOB=N (the worker SIGKILLs itself when its
 // Nth job arrives) and JUDGE_TEST_WORKER_BALLAST_MIB=M (it allocates and touches M
 // MiB first), for the tests of crash recovery and honest memory figures.
-int batch_worker_serve_main();
+int batch_worker_serve_main(int slot = -1);
 
 }  // namespace judge

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -224,7 +225,12 @@ std::size_t WorkerPool::idle_server(const std::vector<std::string>& argv) {
     throw JudgeFault(fmt::format("cannot make a socket pair: {}", std::strerror(errno)));
   UniqueFd ours(fds[0]), theirs(fds[1]);
   Server server;
-  server.pid = exec_worker(argv, theirs.get(), theirs.get());
+  // The lowest slot number no live worker has: `--slot N` tells the worker which one.
+  while (std::any_of(servers_.begin(), servers_.end(), [&](const Server& other) { return other.slot == server.slot; }))
+    ++server.slot;
+  std::vector<std::string> args = argv;
+  args.insert(args.end(), {"--slot", std::to_string(server.slot)});
+  server.pid = exec_worker(args, theirs.get(), theirs.get());
   // Only the worker holds its end now: when it dies, the judge reads end-of-file.
   theirs.reset();
   server.socket = std::move(ours);

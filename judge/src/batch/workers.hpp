@@ -101,7 +101,8 @@ class WorkerPool {
                      const std::string& input);
 
   // Runs one job (`input`, a message) on an idle serving worker, started with `argv`
-  // (`judge batch-worker --serve`) when fewer than `size` serve. Its answer comes back
+  // (`judge batch-worker --serve`) and `--slot N` (its slot, 0 .. size-1, distinct
+  // among the live workers) when fewer than `size` serve. Its answer comes back
   // from wait() as from start_program; a worker that dies while it runs the job is
   // reaped, Finished::worker_died says so, and the next job starts a new one. Throws
   // JudgeFault if no worker can be started. Call only with a free slot.
@@ -127,6 +128,7 @@ class WorkerPool {
     UniqueFd socket;  // the batch's end: jobs out, answers in
     std::string received;
     std::optional<std::uint64_t> job;
+    std::size_t slot = 0;  // 0 .. size-1, distinct among the live workers
   };
   Finished reap(std::uint64_t tag, Worker& worker);
   std::size_t idle_server(const std::vector<std::string>& argv);  // its index in servers_

@@ -156,10 +156,12 @@ void add_batch_commands(Commands& commands) {
   // with --serve, job after job (framed) until stdin ends.
   if (commands.wanted(batch_worker_help)) {
     auto serve = std::make_shared<bool>(false);
-    CLI::App* worker =
-        commands.add(batch_worker_help, [serve] { return *serve ? batch_worker_serve_main() : batch_worker_main(); });
+    auto slot = std::make_shared<int>(-1);
+    CLI::App* worker = commands.add(
+        batch_worker_help, [serve, slot] { return *serve ? batch_worker_serve_main(*slot) : batch_worker_main(); });
     worker->group("");
     worker->add_flag("--serve", *serve, "take framed jobs until stdin ends (judge batch starts it so)");
+    worker->add_option("--slot", *slot, "which of the batch's workers this is (picks a shared CPU)");
   }
 }
 
