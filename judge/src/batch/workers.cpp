@@ -140,6 +140,22 @@ bool send_all(int socket, const std::string& bytes) {
   return true;
 }
 
+// Appends what `fd` holds now to `into`, without waiting; returns whether it ended
+// (end-of-file or an error). A socket is read with MSG_DONTWAIT (it stays blocking for
+// send_all); a pipe is non-blocking itself (WorkerPool::add).
+bool drain(int fd, std::string& into, bool socket) {
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = socket ? ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT) : ::read(fd, buffer, sizeof buffer);
+    if (n > 0) {
+      into.append(buffer, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    return n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+  }
+}
+
 void reap_pid(pid_t pid, int* status) {
   while (::waitpid(pid, status, 0) < 0 && errno == EINTR) {
   }
@@ -255,18 +271,7 @@ void WorkerPool::start_served(std::uint64_t tag, const std::vector<std::string>&
 }
 
 std::optional<WorkerPool::Finished> WorkerPool::read_server(Server& server, bool& ended) {
-  char buffer[1 << 16];
-  for (;;) {
-    // MSG_DONTWAIT: the socket stays blocking for send_all, reads never wait.
-    const ssize_t n = ::recv(server.socket.get(), buffer, sizeof buffer, MSG_DONTWAIT);
-    if (n > 0) {
-      server.received.append(buffer, static_cast<std::size_t>(n));
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    ended = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
-    break;
-  }
+  ended = drain(server.socket.get(), server.received, true);
   const std::optional<std::string> message = take_framed_message(server.received);
   if (!message || !server.job) return std::nullopt;
   std::optional<Finished> finished = finished_from_message(*server.job, read_worker_message(*message));
@@ -323,19 +328,7 @@ std::vector<WorkerPool::Finished> WorkerPool::wait(std::chrono::milliseconds tim
   for (std::size_t i = 0; i < tags.size(); ++i) {
     if (fds[i].revents == 0) continue;
     Worker& worker = workers_.at(tags[i]);
-    bool ended = false;
-    char buffer[1 << 16];
-    for (;;) {
-      const ssize_t n = ::read(worker.output.get(), buffer, sizeof buffer);
-      if (n > 0) {
-        worker.received.append(buffer, static_cast<std::size_t>(n));
-        continue;
-      }
-      if (n < 0 && errno == EINTR) continue;
-      ended = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
-      break;
-    }
-    if (!ended) continue;
+    if (!drain(worker.output.get(), worker.received, false)) continue;
     finished.push_back(reap(tags[i], worker));
     workers_.erase(tags[i]);
   }
