@@ -8,6 +8,7 @@ machine slows both sides alike. Rows:
   3  per-test fixed cost on a 1-round-trip test (judge - baseline)          <= 3 ms
   3c 1,000 one-round-trip tests: judge run / the harness running them      <= 1.1x
      (and per test, <= 3 ms); 4b judge batch -j 1 of them, per test (info)
+  4c judge batch -j 1 / judge run on 300 one-round-trip tests              <= 1.1x
      spawning one process (Process::spawn)                                  <= 0.5 ms
   3b CPU time of a 300 ms burner (+-1 ms); peak memory of a 1 MiB child (3 MiB)
   4  judge batch -j 2 vs -j 1 on 2 cores                                    >= 1.8x
@@ -232,6 +233,47 @@ class Bench:
         self.rows.append((f"4b judge batch -j 1 of the {count} tests: (batch {seconds:.2f} s - harness) / {count}",
                           batch_per_test_ms, "-", "ms", "info"))
 
+    def batch_vs_run(self):
+        """judge batch -j 1 against judge run on the same problem of N one-round-trip tests
+        and the same source, both with their defaults (--pin-cpu auto), interleaved: what
+        a batch adds per test (its long-lived worker, the journal, the grading)."""
+        count = 20 if self.tiny else 300
+        problems = os.path.join(self.tmp, "problems-300")
+        problem = os.path.join(problems, "p300")
+        os.makedirs(os.path.join(problem, "tests"), exist_ok=True)
+        pingpong = os.path.join(REPO, "judge", "bench", "pingpong")
+        for i in range(1, count + 1):
+            shutil.copy(os.path.join(pingpong, "1.in"), os.path.join(problem, "tests", f"{i:04}.in"))
+        with open(os.path.join(problem, "problem.json"), "w") as f:
+            json.dump({"name": "p300", "interactor": os.path.join(self.build, "judge", "bench", "pingpong", "interactor"),
+                       "testdata": "tests", "time_limit_ms": 5000, "memory_mib": 64}, f)
+        participant = os.path.join(self.tmp, "p300-batch", "alice")
+        os.makedirs(participant, exist_ok=True)
+        source = os.path.join(participant, "p300.cpp")
+        shutil.copy(os.path.join(pingpong, "solution.cpp"), source)
+        env = dict(os.environ, JUDGE_PROBLEM_PATH=problems)
+        outs = []
+
+        def judged():
+            seconds, done = run([self.judge, "run", problem, source, "-q"], check=False, env=env)
+            if done.returncode != 0:
+                sys.exit(f"bench: judge run of {count} tests failed ({done.returncode}): {done.stderr[:300]}")
+            return seconds
+
+        def batched():
+            outs.append(os.path.join(self.tmp, f"p300-out-{len(outs)}"))
+            seconds, done = run([self.judge, "batch", os.path.dirname(participant), "--out", outs[-1], "-j", "1",
+                                 "-q"], check=False, env=env)
+            if done.returncode != 0:
+                sys.exit(f"bench: judge batch of {count} tests failed ({done.returncode}): {done.stderr[:300]}")
+            return seconds
+
+        judged()  # compiles the source into the cache both use
+        run_t, batch_t = interleave(1 if self.tiny else 5, judged, batched)
+        r, b = statistics.median(run_t), statistics.median(batch_t)
+        self.row(f"4c judge batch -j 1 / judge run, {count} one-round-trip tests (batch {b:.2f} s, run {r:.2f} s; "
+                 f"{b / count * 1000:.2f} vs {r / count * 1000:.2f} ms a test)", b / r, 1.1, "x", b / r <= 1.1)
+
     def cgroup_join(self):
         """What moving a process into a cgroup costs when no RCU grace period passed
         recently (docs/performance.md, "Joining a cgroup"): a shell that writes its pid into a fresh
@@ -361,6 +403,7 @@ def main():
                           os.path.join(bench.build, "judge", "bench_pingpong_solution"), rounds)
         bench.fixed_cost()
         bench.many_tests()
+        bench.batch_vs_run()
         bench.cgroup_join()
         bench.batch()
         bench.interactor_cpu()

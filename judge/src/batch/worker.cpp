@@ -1,8 +1,17 @@
 #include "batch/worker.hpp"
 
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <optional>
 
 #include "batch/facts.hpp"
@@ -33,55 +42,200 @@ json make_worker_job(const JudgePaths& paths, const Problem& problem, const Subm
           {"stderr_bytes", plan.stderr_bytes}};
 }
 
+namespace {
+
+// What a serving worker keeps from one job to the next, as `judge run` keeps it from
+// one test to the next: the problems it loaded (and the interactors and checkers their
+// loading built), its CPU claim, and its executor, which holds the network namespace
+// every test's box joins and makes each next test's cgroups and folders while a test
+// runs (run/resources_ahead.hpp: every test still gets fresh ones). Made inside the
+// worker's temporaries folder (PrivateTmpdir), which outlives it.
+struct WorkerState {
+  std::map<std::string, Problem> problems;  // by the job's (source, build, problem) paths
+  std::optional<CpuClaim> cpu_claim;
+  ProcessExecutor executor;
+  int slot = -1;  // `--slot N`: which of the batch's workers this is, if known
+};
+
+// The CPU of a worker that could claim none (every CPU claimed by other judges): the
+// slot's among the CPUs it may use, so that the workers of one batch share CPUs with
+// other judges but not with each other (as far as there are CPUs); -1 without a slot.
+int shared_cpu_of_slot(int slot) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (slot < 0 || ::sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) == 0) return -1;
+  int nth = slot % CPU_COUNT(&set);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set) && nth-- == 0) return cpu;
+  return -1;
+}
+
+const Problem& job_problem(const json& job, const JudgePaths& paths, WorkerState& state) {
+  const std::string problem_dir = job.at("problem").get<std::string>();
+  const std::string key = paths.source_dir.string() + '\0' + paths.build_dir.string() + '\0' + problem_dir;
+  auto found = state.problems.find(key);
+  if (found == state.problems.end()) found = state.problems.emplace(key, load_problem(problem_dir, paths)).first;
+  return found->second;
+}
+
+json run_job(const json& job, WorkerState& state) {
+  const JudgePaths paths{job.at("source_dir").get<std::string>(), job.at("build_dir").get<std::string>()};
+  const Problem& problem = job_problem(job, paths, state);
+  const Submission submission = job.at("submission").get<Submission>();
+  const TestCase test = job.at("test").get<TestCase>();
+  RunOptions options;
+  options.limits = problem.limits;
+  if (job.at("transcripts_dir").is_string()) options.transcripts_dir = job["transcripts_dir"].get<std::string>();
+  // As `judge run --pin-cpu auto`: both processes of the test on a CPU no other
+  // judge (no other worker) has claimed; claimed once, the claim ends with the worker.
+  // A worker that found every CPU claimed (by other judges on the machine) shares one
+  // chosen by its pid, without a claim: it tries again on each test, so that it does
+  // not stay on a CPU another worker of the batch may share for the whole run.
+  if (!state.cpu_claim || !state.cpu_claim->exclusive()) state.cpu_claim.emplace(CpuClaim::claim());
+  options.cpu = state.cpu_claim->cpu();
+  if (!state.cpu_claim->exclusive() && shared_cpu_of_slot(state.slot) >= 0)
+    options.cpu = shared_cpu_of_slot(state.slot);
+  options.repeat = job.value("repeat", 1);
+  options.rules = parse_preset(job.value("rules", "icpc")).value_or(RulePreset::icpc);
+  options.stderr_bytes = job.value("stderr_bytes", default_stderr_bytes);
+  // The facts only: the batch grades them (grade/grade.hpp), as `judge run` does.
+  TestRecord record = run_test_repeated(problem, submission, test, nullptr, options, state.executor);
+  // Transcripts are recorded relative to the batch folder (folders move, merge).
+  if (record.transcript)
+    record.transcript = fs::absolute(*record.transcript).lexically_relative(job.at("out_dir").get<std::string>());
+  return {{"result", record_to_json(record)}};
+}
+
+// One job; never throws. Each test ends every process it started but the exiting
+// judge-boxes, reaped while a later test runs (run/interaction.cpp); a test that
+// failed half-way may leave more, ended here.
+json answer_job(const json& job, WorkerState& state) {
+  if (job.is_discarded()) return {{"error", "batch-worker: the job is not CBOR or JSON"}};
+  try {
+    return run_job(job, state);
+  } catch (const std::exception& error) {
+    kill_orphans();
+    return {{"error", error.what()}};
+  }
+}
+
+// Test hooks (docs/batch.md, "Test hooks"): read once per worker from the environment.
+struct WorkerHooks {
+  long die_at_job = 0;   // JUDGE_TEST_WORKER_DIE_AT_JOB=N: SIGKILL itself on its Nth job
+  long ballast_mib = 0;  // JUDGE_TEST_WORKER_BALLAST_MIB=M: allocate and touch M MiB first
+  static WorkerHooks from_environment() {
+    WorkerHooks hooks;
+    if (const char* value = std::getenv("JUDGE_TEST_WORKER_DIE_AT_JOB")) hooks.die_at_job = std::atol(value);
+    if (const char* value = std::getenv("JUDGE_TEST_WORKER_BALLAST_MIB")) hooks.ballast_mib = std::atol(value);
+    return hooks;
+  }
+};
+
+// Reads exactly `size` bytes from `fd`; false at end-of-file or an error.
+bool read_exactly(int fd, std::string& into, std::size_t size) {
+  into.resize(size);
+  std::size_t got = 0;
+  while (got < size) {
+    const ssize_t n = ::read(fd, into.data() + got, size - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    got += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// The next framed job on `fd`; nullopt at end of input (the batch is done with this worker).
+std::optional<std::string> read_framed_job(int fd) {
+  std::string header, message;
+  if (!read_exactly(fd, header, 4)) return std::nullopt;
+  std::string framed = header;
+  std::uint32_t size = 0;
+  for (char byte : header) size = (size << 8) | static_cast<unsigned char>(byte);
+  if (!read_exactly(fd, message, size)) return std::nullopt;
+  framed += message;
+  return take_framed_message(framed);
+}
+
+bool write_all(int fd, const std::string& bytes) {
+  std::size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    written += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
 json run_worker_job(const json& job) {
   try {
-    const JudgePaths paths{job.at("source_dir").get<std::string>(),
-                           job.at("build_dir").get<std::string>()};
-    const Problem problem = load_problem(job.at("problem").get<std::string>(), paths);
-    const Submission submission = job.at("submission").get<Submission>();
-    const TestCase test = job.at("test").get<TestCase>();
-    RunOptions options;
-    options.limits = problem.limits;
-    if (job.at("transcripts_dir").is_string())
-      options.transcripts_dir = job["transcripts_dir"].get<std::string>();
-    // As `judge run --pin-cpu auto`: both processes of the test on a CPU no other
-    // judge (no other worker) has claimed; the claim ends with this process.
-    const CpuClaim cpu_claim = CpuClaim::claim();
-    options.cpu = cpu_claim.cpu();
-    options.repeat = job.value("repeat", 1);
-    options.rules = parse_preset(job.value("rules", "icpc")).value_or(RulePreset::icpc);
-    options.stderr_bytes = job.value("stderr_bytes", default_stderr_bytes);
-    ProcessExecutor executor;
-    // The facts only: the batch grades them (grade/grade.hpp), as `judge run` does.
-    TestRecord record = run_test_repeated(problem, submission, test, nullptr, options, executor);
-    // Transcripts are recorded relative to the batch folder (folders move, merge).
-    if (record.transcript)
-      record.transcript = fs::absolute(*record.transcript).lexically_relative(job.at("out_dir").get<std::string>());
-    return {{"result", record_to_json(record)}};
+    WorkerState state;
+    return run_job(job, state);
   } catch (const std::exception& error) {
     return {{"error", error.what()}};
+  }
+}
+
+// The temporaries of a worker's tests in one folder on a fast file system, as for
+// `judge run`, removed with whatever they left when the worker ends; left empty, and
+// `error` set, when it cannot be made.
+void make_worker_tmpdir(std::optional<PrivateTmpdir>& tmpdir, json& error) {
+  try {
+    tmpdir.emplace();
+  } catch (const std::exception& failure) {
+    error = {{"error", failure.what()}};
   }
 }
 
 int batch_worker_main() {
   become_subreaper();
   const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-  const json job = read_worker_message(input);
-  // The test's temporaries in one folder on a fast file system, as for `judge run`.
-  std::optional<PrivateTmpdir> tmpdir;
   json answer;
-  try {
-    tmpdir.emplace();
-  } catch (const std::exception& error) {
-    answer = {{"error", error.what()}};
+  std::optional<PrivateTmpdir> tmpdir;
+  make_worker_tmpdir(tmpdir, answer);
+  if (tmpdir) {
+    WorkerState state;
+    answer = answer_job(read_worker_message(input), state);
   }
-  if (answer.is_null())
-    answer = job.is_discarded() ? json{{"error", "batch-worker: the job is not CBOR or JSON"}} : run_worker_job(job);
   const std::string message = worker_message(answer);
   std::fwrite(message.data(), 1, message.size(), stdout);
   std::fflush(stdout);
   kill_orphans();
   return 0;
+}
+
+int batch_worker_serve_main(int slot) {
+  become_subreaper();
+  // Descriptor 0 (and 1) is the worker's end of its socket (batch/workers.hpp). Answers
+  // go out on a private copy of it; descriptor 1 becomes stderr, so that nothing else
+  // printed on stdout can cut into a framed answer. Both copies are close-on-exec or
+  // replaced: the tests' processes never hold the socket.
+  const UniqueFd answers(::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3));
+  if (!answers.valid() || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) return 3;
+  ::fcntl(STDIN_FILENO, F_SETFD, FD_CLOEXEC);
+  const WorkerHooks hooks = WorkerHooks::from_environment();
+  std::vector<char> ballast(static_cast<std::size_t>(std::max(0L, hooks.ballast_mib)) << 20);
+  for (std::size_t i = 0; i < ballast.size(); i += 4096) ballast[i] = 1;  // touched: resident
+  json failure;
+  std::optional<PrivateTmpdir> tmpdir;
+  make_worker_tmpdir(tmpdir, failure);
+  std::optional<WorkerState> state;
+  if (tmpdir) {
+    state.emplace();
+    state->slot = slot;
+  }
+  for (long job_number = 1;; ++job_number) {
+    // End of input: the batch is done with this worker (or died: then SIGKILL comes
+    // anyway, PR_SET_PDEATHSIG).
+    const std::optional<std::string> job = read_framed_job(STDIN_FILENO);
+    if (!job) return 0;
+    if (job_number == hooks.die_at_job) ::kill(::getpid(), SIGKILL);
+    const json answer = state ? answer_job(read_worker_message(*job), *state) : failure;
+    // A batch that is gone leaves EPIPE here (the judge ignores SIGPIPE): the worker ends.
+    if (!write_all(answers.get(), frame_message(worker_message(answer)))) return 0;
+  }
 }
 
 }  // namespace judge

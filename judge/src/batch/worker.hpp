@@ -1,10 +1,16 @@
-// One test of a batch, run by a freshly executed judge: `judge batch-worker` (a
-// hidden subcommand) reads a job on stdin, runs the test exactly as
-// `judge run` does (ProcessExecutor, its CPU claimed as with --pin-cpu auto, the
-// judge a child subreaper), and writes {"result": <batch_facts record>} or
-// {"error": "..."} on stdout, both as CBOR (batch/workers.hpp says why). A fresh program image keeps the figures honest: a
-// process started with vfork inherits its starter's peak RSS, and a worker forked
-// from a large batch process would lend it its size.
+// The tests of a batch, run by a separately executed judge: `judge batch-worker
+// --serve` (a hidden subcommand), one per -j slot for the whole batch, takes job
+// after job (batch/workers.hpp), runs each test exactly as `judge run` does
+// (ProcessExecutor, its CPU claimed as with --pin-cpu auto, the judge a child
+// subreaper), and answers {"result": <batch_facts record>} or {"error": "..."}, as
+// CBOR (batch/workers.hpp says why). Without --serve it runs one job, stdin to stdout.
+//
+// Memory figures stay honest however large the worker grows: a submission's peak is
+// the ru_maxrss of its program, which judge-box's init forks from judge-box's own
+// small image after judge-box is executed (box/judge_box.cpp); the worker's size never
+// reaches it (a vforked process inherits its starter's peak RSS at exec, but that is
+// judge-box, whose figure nobody reports). The cgroup's peak is the test's own cgroup.
+// scripts/test_batch.py checks it with a worker made 200 MiB large.
 //
 // Job: {"source_dir", "build_dir", "problem": <problem folder>, "submission":
 // {...}, "test": {"name", "input", "answer"}, "transcripts_dir": path or null,
@@ -32,7 +38,18 @@ nlohmann::json make_worker_job(const JudgePaths& paths, const Problem& problem,
 // Runs a job; never throws (a failure is {"error": ...}).
 nlohmann::json run_worker_job(const nlohmann::json& job);
 
-// `judge batch-worker`: stdin to stdout. Returns the exit status (0).
+// `judge batch-worker`: one job, stdin to stdout. Returns the exit status (0).
 int batch_worker_main();
+
+// `judge batch-worker --serve --slot N`: framed jobs on stdin, one framed answer each
+// on stdout (batch/workers.hpp), until stdin ends; returns 0 then. `slot` (-1: none)
+// picks the CPU shared when other judges claimed them all. The CPU claim and
+// the problems loaded are kept from job to job; each job gets its own temporaries
+// folder, its test a fresh judge-box (its own mount and pid namespaces, /tmp, cgroup
+// and uid), and whatever the test left running is killed before the answer goes.
+// Test hooks: JUDGE_TEST_WORKER_DIE_AT_JOB=N (the worker SIGKILLs itself when its
+// Nth job arrives) and JUDGE_TEST_WORKER_BALLAST_MIB=M (it allocates and touches M
+// MiB first), for the tests of crash recovery and honest memory figures.
+int batch_worker_serve_main(int slot = -1);
 
 }  // namespace judge

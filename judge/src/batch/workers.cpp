@@ -4,9 +4,11 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -27,6 +29,23 @@ std::string worker_message(const nlohmann::json& message) {
 nlohmann::json read_worker_message(const std::string& bytes) {
   if (!bytes.empty() && bytes.front() == '{') return nlohmann::json::parse(bytes, nullptr, false);
   return nlohmann::json::from_cbor(bytes, true, false);
+}
+
+std::string frame_message(const std::string& message) {
+  const auto size = static_cast<std::uint32_t>(message.size());
+  std::string framed{static_cast<char>(size >> 24), static_cast<char>(size >> 16), static_cast<char>(size >> 8),
+                     static_cast<char>(size)};
+  return framed + message;
+}
+
+std::optional<std::string> take_framed_message(std::string& buffer) {
+  if (buffer.size() < 4) return std::nullopt;
+  std::uint32_t size = 0;
+  for (int i = 0; i < 4; ++i) size = (size << 8) | static_cast<unsigned char>(buffer[static_cast<std::size_t>(i)]);
+  if (buffer.size() - 4 < size) return std::nullopt;
+  std::string message = buffer.substr(4, size);
+  buffer.erase(0, 4 + static_cast<std::size_t>(size));
+  return message;
 }
 
 namespace {
@@ -67,6 +86,79 @@ void become_worker(pid_t parent) {
   kill_orphans();
   write_all_or_exit(output_fd, worker_message(message));
   ::_exit(0);
+}
+
+// Forks a worker that executes `args` with `stdin_fd` and `stdout_fd` as its
+// descriptors 0 and 1; every other descriptor of the judge is close-on-exec.
+pid_t exec_worker(const std::vector<std::string>& argv, int stdin_fd, int stdout_fd) {
+  std::vector<char*> args;
+  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+  std::fflush(nullptr);
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) throw JudgeFault(fmt::format("cannot fork: {}", std::strerror(errno)));
+  if (pid == 0) {
+    become_worker(parent);
+    // dup2 clears close-on-exec on the copies: exactly stdin and stdout are passed.
+    if (::dup2(stdin_fd, STDIN_FILENO) < 0 || ::dup2(stdout_fd, STDOUT_FILENO) < 0) ::_exit(2);
+    ::execv(args[0], args.data());
+    const std::string message =
+        worker_message({{"error", fmt::format("cannot execute {}: {}", argv[0], std::strerror(errno))}});
+    write_all_or_exit(STDOUT_FILENO, message);
+    ::_exit(0);
+  }
+  return pid;
+}
+
+// A finished job from the worker's message; nullopt when it is neither.
+std::optional<WorkerPool::Finished> finished_from_message(std::uint64_t tag, const nlohmann::json& message) {
+  WorkerPool::Finished finished;
+  finished.tag = tag;
+  if (message.is_object() && message.contains("result")) {
+    finished.ok = true;
+    finished.result = message["result"];
+  } else if (message.is_object() && message.contains("error") && message["error"].is_string()) {
+    finished.error = message["error"].get<std::string>();
+  } else {
+    return std::nullopt;
+  }
+  return finished;
+}
+
+// Sends all of `bytes` on a blocking socket; false when the peer is gone. MSG_NOSIGNAL:
+// a worker that died makes this EPIPE, never SIGPIPE, whatever the process does with
+// SIGPIPE (the judge ignores it; a test binary may not).
+bool send_all(int socket, const std::string& bytes) {
+  std::size_t sent = 0;
+  while (sent < bytes.size()) {
+    const ssize_t n = ::send(socket, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    sent += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// Appends what `fd` holds now to `into`, without waiting; returns whether it ended
+// (end-of-file or an error). A socket is read with MSG_DONTWAIT (it stays blocking for
+// send_all); a pipe is non-blocking itself (WorkerPool::add).
+bool drain(int fd, std::string& into, bool socket) {
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = socket ? ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT) : ::read(fd, buffer, sizeof buffer);
+    if (n > 0) {
+      into.append(buffer, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    return n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+  }
+}
+
+void reap_pid(pid_t pid, int* status) {
+  while (::waitpid(pid, status, 0) < 0 && errno == EINTR) {
+  }
 }
 
 }  // namespace
@@ -123,41 +215,92 @@ void WorkerPool::start_program(std::uint64_t tag, const std::vector<std::string>
   }
   // Closed now, so the worker sees end-of-file after the job.
   input_write.reset();
-  std::vector<char*> args;
-  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-  args.push_back(nullptr);
-  std::fflush(nullptr);
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw JudgeFault(fmt::format("cannot fork: {}", std::strerror(errno)));
-  if (pid == 0) {
-    become_worker(parent);
-    // dup2 clears close-on-exec on the copies: exactly stdin and stdout are passed.
-    if (::dup2(input_read.get(), STDIN_FILENO) < 0 || ::dup2(write_end.get(), STDOUT_FILENO) < 0)
-      ::_exit(2);
-    ::execv(args[0], args.data());
-    const std::string message =
-        worker_message({{"error", fmt::format("cannot execute {}: {}", argv[0], std::strerror(errno))}});
-    write_all_or_exit(STDOUT_FILENO, message);
-    ::_exit(0);
-  }
+  const pid_t pid = exec_worker(argv, input_read.get(), write_end.get());
+  // The worker holds its copies; the judge's are closed so that the output pipe ends
+  // (end-of-file) when the worker does.
   input_read.reset();
   add(tag, pid, std::move(read_end), std::move(write_end));
+}
+
+std::size_t WorkerPool::running() const {
+  std::size_t busy = 0;
+  for (const auto& server : servers_) busy += server.job ? 1 : 0;
+  return workers_.size() + busy;
+}
+
+std::size_t WorkerPool::idle_server(const std::vector<std::string>& argv) {
+  for (std::size_t i = 0; i < servers_.size(); ++i)
+    if (!servers_[i].job) return i;
+  // One socket pair per worker: the judge's end carries jobs out and answers in, the
+  // worker's end becomes its stdin and stdout. A socket rather than two pipes: a job
+  // sent to a worker that died fails with EPIPE (send_all) instead of raising SIGPIPE,
+  // and shutdown() ends the worker's input even while a forked compile worker holds
+  // a copy of the judge's end (fork keeps descriptors; only exec closes them).
+  int fds[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0)
+    throw JudgeFault(fmt::format("cannot make a socket pair: {}", std::strerror(errno)));
+  UniqueFd ours(fds[0]), theirs(fds[1]);
+  Server server;
+  // The lowest slot number no live worker has: `--slot N` tells the worker which one.
+  while (std::any_of(servers_.begin(), servers_.end(), [&](const Server& other) { return other.slot == server.slot; }))
+    ++server.slot;
+  std::vector<std::string> args = argv;
+  args.insert(args.end(), {"--slot", std::to_string(server.slot)});
+  server.pid = exec_worker(args, theirs.get(), theirs.get());
+  // Only the worker holds its end now: when it dies, the judge reads end-of-file.
+  theirs.reset();
+  server.socket = std::move(ours);
+  servers_.push_back(std::move(server));
+  ++servers_started_;
+  return servers_.size() - 1;
+}
+
+void WorkerPool::start_served(std::uint64_t tag, const std::vector<std::string>& argv, const std::string& input) {
+  const std::string framed = frame_message(input);
+  // A worker that ended while idle (it is reaped here) is replaced once.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const std::size_t index = idle_server(argv);
+    if (send_all(servers_[index].socket.get(), framed)) {
+      servers_[index].job = tag;
+      return;
+    }
+    end_server(servers_[index], true);
+    servers_.erase(servers_.begin() + static_cast<std::ptrdiff_t>(index));
+  }
+  throw JudgeFault(fmt::format("cannot pass a job to a batch worker: {}", std::strerror(errno)));
+}
+
+std::optional<WorkerPool::Finished> WorkerPool::read_server(Server& server, bool& ended) {
+  ended = drain(server.socket.get(), server.received, true);
+  const std::optional<std::string> message = take_framed_message(server.received);
+  if (!message || !server.job) return std::nullopt;
+  std::optional<Finished> finished = finished_from_message(*server.job, read_worker_message(*message));
+  if (!finished) {
+    finished = Finished{};
+    finished->tag = *server.job;
+    finished->error = "the worker's answer is not CBOR {\"result\"} or {\"error\"}";
+  }
+  server.job.reset();
+  return finished;
+}
+
+void WorkerPool::end_server(Server& server, bool kill) {
+  if (kill) ::kill(server.pid, SIGKILL);
+  // End of input: the worker finishes and exits (batch/worker.hpp).
+  if (server.socket.valid()) ::shutdown(server.socket.get(), SHUT_WR);
+  server.socket.reset();
+  reap_pid(server.pid, nullptr);
 }
 
 WorkerPool::Finished WorkerPool::reap(std::uint64_t tag, Worker& worker) {
   Finished finished;
   finished.tag = tag;
   int status = 0;
-  while (::waitpid(worker.pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  reap_pid(worker.pid, &status);
   const bool clean_exit = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  const nlohmann::json message = read_worker_message(worker.received);
-  if (clean_exit && message.is_object() && message.contains("result")) {
-    finished.ok = true;
-    finished.result = message["result"];
-  } else if (clean_exit && message.is_object() && message.contains("error")) {
-    finished.error = message["error"].get<std::string>();
+  const auto answer = finished_from_message(tag, read_worker_message(worker.received));
+  if (clean_exit && answer) {
+    finished = *answer;
   } else if (WIFSIGNALED(status)) {
     finished.error = fmt::format("the worker was killed by {}", signal_name(WTERMSIG(status)));
   } else {
@@ -175,6 +318,8 @@ std::vector<WorkerPool::Finished> WorkerPool::wait(std::chrono::milliseconds tim
     fds.push_back({worker.output.get(), POLLIN, 0});
     tags.push_back(tag);
   }
+  // Idle serving workers are watched too: one that ends between jobs is reaped here.
+  for (const auto& server : servers_) fds.push_back({server.socket.get(), POLLIN, 0});
   if (wake_fd >= 0) fds.push_back({wake_fd, POLLIN, 0});
   std::vector<Finished> finished;
   if (fds.empty()) return finished;
@@ -183,32 +328,51 @@ std::vector<WorkerPool::Finished> WorkerPool::wait(std::chrono::milliseconds tim
   for (std::size_t i = 0; i < tags.size(); ++i) {
     if (fds[i].revents == 0) continue;
     Worker& worker = workers_.at(tags[i]);
-    bool ended = false;
-    char buffer[1 << 16];
-    for (;;) {
-      const ssize_t n = ::read(worker.output.get(), buffer, sizeof buffer);
-      if (n > 0) {
-        worker.received.append(buffer, static_cast<std::size_t>(n));
-        continue;
-      }
-      if (n < 0 && errno == EINTR) continue;
-      ended = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
-      break;
-    }
-    if (!ended) continue;
+    if (!drain(worker.output.get(), worker.received, false)) continue;
     finished.push_back(reap(tags[i], worker));
     workers_.erase(tags[i]);
   }
+  wait_servers(fds, tags.size(), finished);
   return finished;
+}
+
+void WorkerPool::wait_servers(const std::vector<pollfd>& fds, std::size_t first, std::vector<Finished>& finished) {
+  std::vector<Server> kept;
+  for (std::size_t i = 0; i < servers_.size(); ++i) {
+    Server& server = servers_[i];
+    bool ended = false;
+    if (fds[first + i].revents != 0) {
+      if (auto answer = read_server(server, ended)) finished.push_back(std::move(*answer));
+    }
+    if (!ended) {
+      kept.push_back(std::move(server));
+      continue;
+    }
+    // The worker ended (its socket's end-of-file): it crashed or was killed, since it
+    // only ends on its own when the judge ends its input.
+    int status = 0;
+    server.socket.reset();
+    reap_pid(server.pid, &status);
+    if (!server.job) continue;
+    Finished lost;
+    lost.tag = *server.job;
+    lost.worker_died = true;
+    lost.error = WIFSIGNALED(status) ? fmt::format("the batch worker was killed by {}", signal_name(WTERMSIG(status)))
+                                     : fmt::format("the batch worker exited with status {} during the test",
+                                                   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    finished.push_back(std::move(lost));
+  }
+  servers_ = std::move(kept);
 }
 
 void WorkerPool::kill_all() {
   for (auto& [tag, worker] : workers_) ::kill(worker.pid, SIGKILL);
-  for (auto& [tag, worker] : workers_) {
-    while (::waitpid(worker.pid, nullptr, 0) < 0 && errno == EINTR) {
-    }
-  }
+  for (auto& [tag, worker] : workers_) reap_pid(worker.pid, nullptr);
   workers_.clear();
+  // A serving worker running a test is killed; an idle one has nothing to lose and
+  // leaves on its own once its input ends (it removes its temporaries).
+  for (auto& server : servers_) end_server(server, server.job.has_value());
+  servers_.clear();
 }
 
 }  // namespace judge

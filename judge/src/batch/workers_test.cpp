@@ -123,5 +123,79 @@ TEST(BatchWorkers, MessagesCarryBytesThatAreNotUtf8) {
   EXPECT_EQ(finished[0].result, "x\xff.py");
 }
 
+TEST(BatchWorkers, FramesCarryOneMessageEach) {
+  std::string buffer = frame_message("abc") + frame_message("") + frame_message(std::string(70000, 'x'));
+  const std::string tail = buffer.substr(buffer.size() - 10);
+  buffer.resize(buffer.size() - 10);  // the last one arrives in two reads
+  EXPECT_EQ(take_framed_message(buffer), "abc");
+  EXPECT_EQ(take_framed_message(buffer), "");
+  EXPECT_EQ(take_framed_message(buffer), std::nullopt);
+  buffer += tail;
+  EXPECT_EQ(take_framed_message(buffer), std::string(70000, 'x'));
+  EXPECT_TRUE(buffer.empty());
+}
+
+// A serving worker written in Python: answers each framed job with its pid and the
+// job, and dies (exit 9) on the job "die".
+const std::vector<std::string> python_server = {"/usr/bin/python3", "-c", R"(
+import json, os, struct, sys
+while True:
+    header = sys.stdin.buffer.read(4)
+    if len(header) < 4:
+        sys.exit(0)
+    job = sys.stdin.buffer.read(struct.unpack(">I", header)[0]).decode()
+    if job == "die":
+        os._exit(9)
+    answer = json.dumps({"result": [os.getpid(), job]}).encode()
+    sys.stdout.buffer.write(struct.pack(">I", len(answer)) + answer)
+    sys.stdout.buffer.flush()
+)"};
+
+TEST(BatchWorkers, AServingWorkerTakesJobAfterJob) {
+  WorkerPool pool(1);
+  std::set<int> pids;
+  for (int job = 1; job <= 3; ++job) {
+    ASSERT_TRUE(pool.has_free_slot());
+    pool.start_served(job, python_server, "job-" + std::to_string(job));
+    EXPECT_FALSE(pool.has_free_slot());
+    const auto finished = wait_all(pool);
+    ASSERT_EQ(finished.size(), 1u);
+    ASSERT_TRUE(finished[0].ok) << finished[0].error;
+    EXPECT_EQ(finished[0].tag, static_cast<std::uint64_t>(job));
+    EXPECT_EQ(finished[0].result[1], "job-" + std::to_string(job));
+    pids.insert(finished[0].result[0].get<int>());
+  }
+  EXPECT_EQ(pids.size(), 1u);  // one worker for all three
+  EXPECT_EQ(pool.servers_started(), 1u);
+}
+
+TEST(BatchWorkers, AServingWorkerThatDiesIsReplaced) {
+  WorkerPool pool(1);
+  pool.start_served(1, python_server, "die");
+  auto finished = wait_all(pool);
+  ASSERT_EQ(finished.size(), 1u);
+  EXPECT_FALSE(finished[0].ok);
+  EXPECT_TRUE(finished[0].worker_died);
+  EXPECT_NE(finished[0].error.find("status 9"), std::string::npos) << finished[0].error;
+  pool.start_served(2, python_server, "again");
+  finished = wait_all(pool);
+  ASSERT_EQ(finished.size(), 1u);
+  ASSERT_TRUE(finished[0].ok) << finished[0].error;
+  EXPECT_EQ(finished[0].result[1], "again");
+  EXPECT_EQ(pool.servers_started(), 2u);
+}
+
+// kill_all (and so the pool's destructor) ends idle serving workers and reaps them.
+TEST(BatchWorkers, KillAllEndsIdleServingWorkers) {
+  WorkerPool pool(2);
+  pool.start_served(1, python_server, "a");
+  pool.start_served(2, python_server, "b");
+  std::vector<int> pids;
+  for (const auto& one : wait_all(pool)) pids.push_back(one.result[0].get<int>());
+  ASSERT_EQ(pids.size(), 2u);
+  pool.kill_all();
+  for (int pid : pids) EXPECT_NE(::kill(pid, 0), 0);  // reaped: gone
+}
+
 }  // namespace
 }  // namespace judge

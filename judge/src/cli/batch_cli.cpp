@@ -1,7 +1,9 @@
 // The `batch`, `merge` and `report` subcommands of the judge command line: their
 // options (their help: cli/command_help.hpp), parsed into BatchOptions / merge /
-// report calls; and the hidden `batch-worker` that runs one test of a batch
+// report calls; and the hidden `batch-worker` that runs the tests of a batch
 // (batch/worker.hpp).
+#include <memory>
+
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
@@ -149,9 +151,18 @@ void add_batch_commands(Commands& commands) {
   add_batch_command(commands);
   add_merge_command(commands);
   add_report_command(commands);
-  // Internal, hidden from --help: one test of a batch, run by a fresh judge
-  // (batch/worker.hpp). Reads its job on stdin, writes the outcome on stdout.
-  if (commands.wanted(batch_worker_help)) commands.add(batch_worker_help, [] { return batch_worker_main(); })->group("");
+  // Internal, hidden from --help: the tests of a batch, run by a separately executed
+  // judge (batch/worker.hpp). Reads its job on stdin, writes the outcome on stdout;
+  // with --serve, job after job (framed) until stdin ends.
+  if (commands.wanted(batch_worker_help)) {
+    auto serve = std::make_shared<bool>(false);
+    auto slot = std::make_shared<int>(-1);
+    CLI::App* worker = commands.add(
+        batch_worker_help, [serve, slot] { return *serve ? batch_worker_serve_main(*slot) : batch_worker_main(); });
+    worker->group("");
+    worker->add_flag("--serve", *serve, "take framed jobs until stdin ends (judge batch starts it so)");
+    worker->add_option("--slot", *slot, "which of the batch's workers this is (picks a shared CPU)");
+  }
 }
 
 }  // namespace judge

@@ -85,7 +85,7 @@ inline constexpr CommandHelp report_help{
     "finished; 3 a JE. docs/batch.md."};
 
 // Hidden from `judge --help` (cli/batch_cli.cpp).
-inline constexpr CommandHelp batch_worker_help{"batch-worker", "internal: runs one test of judge batch", ""};
+inline constexpr CommandHelp batch_worker_help{"batch-worker", "internal: runs the tests of judge batch", ""};
 
 inline constexpr CommandHelp doctor_help{
     "doctor",

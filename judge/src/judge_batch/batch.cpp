@@ -145,6 +145,7 @@ class BatchRun {
   std::map<std::size_t, std::size_t> unfinished_;        // submission -> units left in this run
   std::map<std::uint64_t, std::size_t> concurrency_;     // running test tag -> most at once
   std::map<std::size_t, Clock::time_point> test_started_;  // running test -> when (the ETA's pace)
+  std::set<std::size_t> retried_;                          // units run again after a worker crash
   std::size_t judge_errors_ = 0;
   ProgressCounts counts_;
   Clock::time_point started_ = Clock::now();
@@ -208,9 +209,9 @@ void BatchRun::start_test(std::size_t unit_index) {
   std::optional<fs::path> transcripts_dir;
   if (plan_.keep_transcripts)
     transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);
-  // A freshly executed judge runs the test (batch/worker.hpp says why).
+  // A long-lived, separately executed judge runs the test (batch/worker.hpp says why).
   const json job = make_worker_job(paths_, problem, submission, test, transcripts_dir, options_.out_dir, plan_);
-  pool_.start_program(unit_index, {self_, "batch-worker"}, worker_message(job));
+  pool_.start_served(unit_index, {self_, "batch-worker", "--serve"}, worker_message(job));
   concurrency_[unit_index] = 0;
   test_started_[unit_index] = Clock::now();
   for (auto& [tag, most] : concurrency_) most = std::max(most, concurrency_.size());
@@ -315,6 +316,17 @@ void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& 
   const std::size_t concurrent = concurrency_[unit_index];
   concurrency_.erase(unit_index);
   const WorkUnit& unit = units_[unit_index];
+  // A worker that crashed under a test is replaced (the pool starts a new one) and
+  // the test runs again, once: a second crash is the judge's error, as below.
+  if (!finished.ok && finished.worker_died && retried_.insert(unit_index).second) {
+    ++pace.left;
+    clear_status();
+    std::fprintf(stderr, "judge: warning: %s: %s; running it again on a new worker\n",
+                 printable_line(unit_label(unit)).c_str(), printable_line(finished.error).c_str());
+    show_status(true);
+    ready_.push_front(unit_index);
+    return;
+  }
   if (!finished.ok) {
     judge_error(fmt::format("{}: {} (not recorded; --resume runs it again)", unit_label(unit),
                             finished.error));
@@ -335,6 +347,7 @@ void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& 
   entry["message"] = decision.message;
   entry["record"] = finished.result;
   entry["run"] = run_info(concurrent);
+  if (retried_.contains(unit_index)) entry["run"]["retried"] = true;  // after its worker crashed
   entry["finished_at"] = utc_now();
   record(unit_index, entry, decision.verdict, decision.message, outcome.facts.submission.exit.cpu_ms,
          outcome.facts.submission.exit.peak_kib);
@@ -389,8 +402,11 @@ int BatchRun::run() {
   while (pool_.running() > 0) {
     const auto finished = pool_.wait(std::chrono::milliseconds(200), stop.fd());
     if ((signal = stop.received()) != 0) break;
-    for (const auto& one : finished) on_finished(one);
+    // The workers that answered take their next tests first; the answers are journaled
+    // (an fsync each) and graded while those run, not while the workers wait.
     start_jobs();
+    for (const auto& one : finished) on_finished(one);
+    start_jobs();  // the tests those answers made ready (a compile's, a retry)
     show_status(false);
   }
   clear_status();

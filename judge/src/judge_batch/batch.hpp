@@ -1,8 +1,9 @@
 // `judge batch`: grades many submissions of many problems in one run, resumable
 // and shardable. The batch process plans the work (batch/plan.hpp), skips what its
 // journal already holds, compiles each source once (in a forked worker) and runs
-// each test in a freshly executed `judge batch-worker` (batch/worker.hpp; at most
-// `jobs` workers at once, batch/workers.hpp), appends each finished test to
+// each test on a long-lived `judge batch-worker --serve` (batch/worker.hpp; one per
+// slot, `jobs` at once, a crashed one replaced and its test retried once,
+// batch/workers.hpp), appends each finished test to
 // the journal (batch/journal.hpp) and, for a whole batch (not a shard), writes each
 // submission's verdict JSON as soon as its last test is done, then the standings
 // and the reports asked for. Killed at any moment, it loses only the tests that
