@@ -24,6 +24,7 @@
 #include "batch/results.hpp"
 #include "batch/worker.hpp"
 #include "batch/workers.hpp"
+#include "process/private_tmpdir.hpp"
 #include "process/stop_signals.hpp"
 #include "report/batch_report.hpp"
 #include "report/run_report.hpp"
@@ -532,6 +533,11 @@ int run_batch(const BatchOptions& given, const JudgePaths& paths) {
 
   std::map<std::string, Problem> problems;
   for (auto& problem : used) problems.emplace(problem.name, problem);
+  // The batch's own temporaries folder, TMPDIR for every worker it starts: a serving
+  // worker keeps its folder inside it for the whole run, and one the batch had to kill
+  // (a stop, a batch folder that filled up) cannot remove its own. Declared before the
+  // run, so it is removed after the run's pool has killed and reaped every worker.
+  const PrivateTmpdir tmpdir;
   BatchRun run(options, paths, plan, std::move(problems), std::move(test_cases));
   return run.run();
 }
