@@ -190,7 +190,10 @@ json run_job(const json& job, const TestCase& test, WorkerState& state) {
 json answer_job(const ReadJob& read, WorkerState& state) {
   if (read.job.is_discarded()) return {{"error", "batch-worker: the job is not CBOR or JSON"}};
   try {
-    return run_job(read.job, read.test ? *read.test : read.job.at("test").get<TestCase>(), state);
+    // The test read with the job itself, never a copy: a test started ahead is known by
+    // its address. Without one, reading it again throws why the job is not one.
+    if (!read.test) return run_job(read.job, read.job.at("test").get<TestCase>(), state);
+    return run_job(read.job, *read.test, state);
   } catch (const std::exception& error) {
     // A test started ahead for the queued job is stopped too: its job starts afresh
     // (and the executor never mistakes a later job's test for it).
