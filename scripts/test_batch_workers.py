@@ -10,13 +10,20 @@ on it (batch/worker.hpp, batch/workers.hpp). On a problem of one-round-trip test
      wrongly if it does). The same submission without a box (`judge run --sandbox
      none`) does see its file, and run twice by hand it sees both: the probe can fail;
   2. a crashed worker is replaced: with JUDGE_TEST_WORKER_DIE_AT_JOB=3 (each worker
-     SIGKILLs itself on its third job) every test is still graded, the journal holds
-     every test once, the two retried tests are marked, and --resume runs nothing;
-     with JUDGE_TEST_WORKER_DIE_AT_JOB=1 (the retry crashes too) the batch exits 3,
-     journals nothing, and --resume (without the hook) finishes it;
+     SIGKILLs itself as it starts its third job, holding the job queued behind it)
+     every test is still graded, the journal holds every test once, the four retried
+     tests (both jobs of each crash) are marked, and --resume runs nothing; with the
+     test hook JUDGE_TEST_BATCH_NO_QUEUE=1 (no job queued) each crash loses one test,
+     so two are retried; with JUDGE_TEST_WORKER_DIE_AT_JOB=1 (the retries crash too)
+     the batch exits 3, journals nothing, and --resume (without the hook) finishes it;
   3. memory stays honest: with JUDGE_TEST_WORKER_BALLAST_MIB=200 (the worker
      allocates and touches 200 MiB; checked in /proc while the batch runs), a small
-     submission's peak on every test is within 1 MiB of what `judge run` reports.
+     submission's peak on every test is within 1 MiB of what `judge run` reports;
+  4. a test's result does not depend on whether its job was queued behind another
+     (and started as soon as that one ended): a batch of accepted, wrong and crashing
+     tests gives the same verdicts and messages with JUDGE_TEST_BATCH_NO_QUEUE=1 and
+     without. (Not the exit facts: whether a wrong submission ends on its own or is
+     killed after the interactor's verdict is a race either way.)
 """
 import argparse
 import glob
@@ -117,12 +124,12 @@ def journal(folder):
         return []
 
 
-def make_problem(work, build, count):
-    problem = os.path.join(work, "problems", "pp")
+def make_problem(work, build, count, folder="problems", rounds=lambda i: 1):
+    problem = os.path.join(work, folder, "pp")
     os.makedirs(os.path.join(problem, "tests"))
     for i in range(1, count + 1):
         with open(os.path.join(problem, "tests", f"{i:02}.in"), "w") as f:
-            f.write("1\n")
+            f.write(f"{rounds(i)}\n")
     with open(os.path.join(problem, "problem.json"), "w") as f:
         json.dump({"name": "pp", "interactor": os.path.join(build, "judge", "bench", "pingpong", "interactor"),
                    "testdata": "tests", "time_limit_ms": 5000, "memory_mib": 256}, f)
@@ -194,8 +201,16 @@ def crash_recovery(judge, work, env):
     check(names == [f"{i:02}" for i in range(1, 7)] and all(r["verdict"] == "AC" for r in records),
           f"2. the journal holds every test once, AC ({names})")
     retried = sorted(r["test"] for r in records if r["run"].get("retried"))
-    check(retried == ["03", "05"], f"2. the tests whose worker crashed are retried and marked ({retried})")
-    check(done.stderr.count("running it again on a new worker") == 2, "2. each retry is told on stderr")
+    check(retried == ["03", "04", "05", "06"],
+          f"2. the tests whose worker crashed, running and queued, are retried and marked ({retried})")
+    check(done.stderr.count("running it again on a new worker") == 4, "2. each retry is told on stderr")
+    check(all(r["run"]["concurrent_tests"] == 1 for r in records),
+          "2. a queued test is not a running one: concurrent_tests stays 1 with -j 1")
+    unqueued = os.path.join(work, "crash-unqueued-out")
+    done = batch(judge, subs, unqueued, dict(env, JUDGE_TEST_WORKER_DIE_AT_JOB="3", JUDGE_TEST_BATCH_NO_QUEUE="1"))
+    retried = sorted(r["test"] for r in journal(unqueued) if r["run"].get("retried"))
+    check(done.returncode == 0 and retried == ["03", "05"],
+          f"2. without queuing each crash loses its running test only (exit {done.returncode}, retried {retried})")
     again = batch(judge, subs, out, env, "--resume")
     check(again.returncode == 0 and len(journal(out)) == 6 and "0 to run" in again.stdout,
           f"2. --resume runs nothing more (exit {again.returncode})")
@@ -249,6 +264,44 @@ def honest_memory(judge, work, env):
           f"(judge run {alone_kib} KiB, batch {peaks})")
 
 
+# Answers k + 1 (AC), k + 2 (PE: the interactor reads a number out of range) or crashes
+# (RTE), by the test's number of rounds.
+MIXED = r"""
+#include <cstdio>
+#include <cstdlib>
+
+int main() {
+  long long rounds = 0, k = 0;
+  if (std::scanf("%lld", &rounds) != 1) return 1;
+  for (long long i = 0; i < rounds; ++i) {
+    if (std::scanf("%lld", &k) != 1) return 1;
+    if (rounds % 3 == 2) std::abort();
+    std::printf("%lld\n", k + 1 + (rounds % 3 == 1 ? 1 : 0));
+    std::fflush(stdout);
+  }
+  return 0;
+}
+"""
+
+
+def same_with_and_without_queue(judge, work, build, env):
+    make_problem(work, build, 6, "mixed-problems", rounds=lambda i: i)
+    env = dict(env, JUDGE_PROBLEM_PATH=os.path.join(work, "mixed-problems"))
+    subs = submissions(work, "mixed", MIXED)
+    seen = {}
+    for name, extra in (("queued", {}), ("unqueued", {"JUDGE_TEST_BATCH_NO_QUEUE": "1"})):
+        out = os.path.join(work, f"mixed-{name}-out")
+        done = batch(judge, subs, out, dict(env, **extra))
+        seen[name] = sorted((r["test"], r["verdict"], r["message"]) for r in journal(out))
+        check(done.returncode == 1 and len(seen[name]) == 6, f"4. the {name} batch grades 6 tests "
+                                                             f"(exit {done.returncode})")
+    verdicts = [v for _, v, _ in seen["queued"]]
+    check(sorted(set(verdicts)) == ["AC", "PE", "RTE"], f"4. the tests are AC, PE and RTE ({verdicts})")
+    check(seen["queued"] == seen["unqueued"],
+          f"4. queued or not, every test has the same verdict and message "
+          f"({seen['queued']} / {seen['unqueued']})")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--judge", required=True)
@@ -260,11 +313,12 @@ def main():
     os.makedirs(work)
     make_problem(work, build, 6)
     env = dict(os.environ, JUDGE_PROBLEM_PATH=os.path.join(work, "problems"))
-    for name in ("JUDGE_TEST_WORKER_DIE_AT_JOB", "JUDGE_TEST_WORKER_BALLAST_MIB"):
+    for name in ("JUDGE_TEST_WORKER_DIE_AT_JOB", "JUDGE_TEST_WORKER_BALLAST_MIB", "JUDGE_TEST_BATCH_NO_QUEUE"):
         env.pop(name, None)
     no_leak(judge, work, env)
     crash_recovery(judge, work, env)
     honest_memory(judge, work, env)
+    same_with_and_without_queue(judge, work, build, env)
     if FAILURES:
         print(f"{len(FAILURES)} check(s) failed")
         return 1

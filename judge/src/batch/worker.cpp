@@ -1,17 +1,20 @@
 #include "batch/worker.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <optional>
 
 #include "batch/facts.hpp"
@@ -50,12 +53,60 @@ namespace {
 // every test's box joins and makes each next test's cgroups and folders while a test
 // runs (run/resources_ahead.hpp: every test still gets fresh ones). Made inside the
 // worker's temporaries folder (PrivateTmpdir), which outlives it.
+// A job as read: its message and its test, parsed once. The test keeps one address from
+// the moment it is read until it has run: the executor knows a test it started ahead by
+// its address (run/runner.hpp, expect_next).
+struct ReadJob {
+  json job;
+  std::optional<TestCase> test;  // none when the job is not one (answered with an error)
+};
+
+std::unique_ptr<ReadJob> read_job(const std::string& message) {
+  auto read = std::make_unique<ReadJob>();
+  read->job = read_worker_message(message);
+  try {
+    if (read->job.is_object()) read->test = read->job.at("test").get<TestCase>();
+  } catch (const std::exception&) {
+    // Answered with the error when the job runs (run_job reads it again).
+  }
+  return read;
+}
+
+// A serving worker's input: framed jobs on its socket (descriptor 0). The batch sends a
+// worker up to one job beyond the one it runs (batch/workers.hpp), so a job may arrive
+// while a test runs; it is read then, without waiting, and kept in `queued` until the
+// test has been answered: jobs are still answered one at a time, in order.
+struct JobReader {
+  int fd = STDIN_FILENO;
+  std::string inbox;  // bytes read, not yet a whole job
+  long jobs_started = 0;
+  long die_at_job = 0;  // JUDGE_TEST_WORKER_DIE_AT_JOB (WorkerHooks)
+  std::unique_ptr<ReadJob> queued;
+};
+
 struct WorkerState {
   std::map<std::string, Problem> problems;  // by the job's (source, build, problem) paths
   std::optional<CpuClaim> cpu_claim;
   ProcessExecutor executor;
-  int slot = -1;  // `--slot N`: which of the batch's workers this is, if known
+  int slot = -1;                // `--slot N`: which of the batch's workers this is, if known
+  JobReader* reader = nullptr;  // a serving worker's input (none for a single job)
 };
+
+// The next whole job on the reader's descriptor; `wait` false: only one already there
+// (nullopt if not). nullopt at end of input (the batch is done with this worker). Read
+// with poll and read rather than recv: the descriptor may be a pipe (tests).
+std::optional<std::string> next_framed_job(JobReader& reader, bool wait) {
+  for (;;) {
+    if (std::optional<std::string> job = take_framed_message(reader.inbox)) return job;
+    pollfd input{reader.fd, POLLIN, 0};
+    if (!wait && ::poll(&input, 1, 0) <= 0) return std::nullopt;
+    char buffer[1 << 16];
+    const ssize_t n = ::read(reader.fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return std::nullopt;
+    reader.inbox.append(buffer, static_cast<std::size_t>(n));
+  }
+}
 
 // The CPU of a worker that could claim none (every CPU claimed by other judges): the
 // slot's among the CPUs it may use, so that the workers of one batch share CPUs with
@@ -78,11 +129,32 @@ const Problem& job_problem(const json& job, const JudgePaths& paths, WorkerState
   return found->second;
 }
 
-json run_job(const json& job, WorkerState& state) {
+// Called once a test has ended (ProcessExecutor::expect_next_when_ended): the test of
+// the job queued behind `job`, read now if it has arrived, when it can start ahead on
+// what `job` set up: the same job in every field but its test (problem, submission,
+// transcripts, repeat, rules, stderr bytes). Else nullptr, and the job runs as if it had
+// not been queued. Never throws (it runs inside the executor).
+const TestCase* queued_test_like(const json& job, JobReader& reader) {
+  try {
+    if (!reader.queued) {
+      const std::optional<std::string> message = next_framed_job(reader, false);
+      if (!message) return nullptr;
+      reader.queued = read_job(*message);
+    }
+    if (!reader.queued->test || !reader.queued->job.is_object()) return nullptr;
+    json ours = job, theirs = reader.queued->job;
+    ours.erase("test");
+    theirs.erase("test");
+    return ours == theirs ? &*reader.queued->test : nullptr;
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
+json run_job(const json& job, const TestCase& test, WorkerState& state) {
   const JudgePaths paths{job.at("source_dir").get<std::string>(), job.at("build_dir").get<std::string>()};
   const Problem& problem = job_problem(job, paths, state);
   const Submission submission = job.at("submission").get<Submission>();
-  const TestCase test = job.at("test").get<TestCase>();
   RunOptions options;
   options.limits = problem.limits;
   if (job.at("transcripts_dir").is_string()) options.transcripts_dir = job["transcripts_dir"].get<std::string>();
@@ -98,6 +170,12 @@ json run_job(const json& job, WorkerState& state) {
   options.repeat = job.value("repeat", 1);
   options.rules = parse_preset(job.value("rules", "icpc")).value_or(RulePreset::icpc);
   options.stderr_bytes = job.value("stderr_bytes", default_stderr_bytes);
+  // The next job, when the batch queued one, starts as soon as this test has ended, as
+  // `judge run` starts its next test: only on a CPU of its own (a shared one may change
+  // from test to test) and without --repeat (whose runs name the next run themselves).
+  // A test's facts are the same either way: it runs in a fresh box of its own.
+  if (state.reader != nullptr && options.repeat <= 1 && state.cpu_claim->exclusive())
+    state.executor.expect_next_when_ended([&job, &state] { return queued_test_like(job, *state.reader); });
   // The facts only: the batch grades them (grade/grade.hpp), as `judge run` does.
   TestRecord record = run_test_repeated(problem, submission, test, nullptr, options, state.executor);
   // Transcripts are recorded relative to the batch folder (folders move, merge).
@@ -109,11 +187,17 @@ json run_job(const json& job, WorkerState& state) {
 // One job; never throws. Each test ends every process it started but the exiting
 // judge-boxes, reaped while a later test runs (run/interaction.cpp); a test that
 // failed half-way may leave more, ended here.
-json answer_job(const json& job, WorkerState& state) {
-  if (job.is_discarded()) return {{"error", "batch-worker: the job is not CBOR or JSON"}};
+json answer_job(const ReadJob& read, WorkerState& state) {
+  if (read.job.is_discarded()) return {{"error", "batch-worker: the job is not CBOR or JSON"}};
   try {
-    return run_job(job, state);
+    // The test read with the job itself, never a copy: a test started ahead is known by
+    // its address. Without one, reading it again throws why the job is not one.
+    if (!read.test) return run_job(read.job, read.job.at("test").get<TestCase>(), state);
+    return run_job(read.job, *read.test, state);
   } catch (const std::exception& error) {
+    // A test started ahead for the queued job is stopped too: its job starts afresh
+    // (and the executor never mistakes a later job's test for it).
+    state.executor.discard_started();
     kill_orphans();
     return {{"error", error.what()}};
   }
@@ -131,31 +215,6 @@ struct WorkerHooks {
   }
 };
 
-// Reads exactly `size` bytes from `fd`; false at end-of-file or an error.
-bool read_exactly(int fd, std::string& into, std::size_t size) {
-  into.resize(size);
-  std::size_t got = 0;
-  while (got < size) {
-    const ssize_t n = ::read(fd, into.data() + got, size - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    got += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-// The next framed job on `fd`; nullopt at end of input (the batch is done with this worker).
-std::optional<std::string> read_framed_job(int fd) {
-  std::string header, message;
-  if (!read_exactly(fd, header, 4)) return std::nullopt;
-  std::string framed = header;
-  std::uint32_t size = 0;
-  for (char byte : header) size = (size << 8) | static_cast<unsigned char>(byte);
-  if (!read_exactly(fd, message, size)) return std::nullopt;
-  framed += message;
-  return take_framed_message(framed);
-}
-
 bool write_all(int fd, const std::string& bytes) {
   std::size_t written = 0;
   while (written < bytes.size()) {
@@ -167,12 +226,28 @@ bool write_all(int fd, const std::string& bytes) {
   return true;
 }
 
+// JUDGE_TEST_WORKER_DIE_AT_JOB: the worker SIGKILLs itself as it starts its Nth job,
+// once the job queued behind it has arrived (up to 2 s; none comes when the batch
+// queues nothing), so that the crash loses both jobs a worker can hold, every time.
+[[noreturn]] void die_with_queued_job(JobReader& reader) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (!reader.queued && std::chrono::steady_clock::now() < deadline) {
+    if (std::optional<std::string> message = next_framed_job(reader, false)) {
+      reader.queued = read_job(*message);
+    } else {
+      ::usleep(10000);
+    }
+  }
+  ::kill(::getpid(), SIGKILL);
+  std::abort();  // not reached
+}
+
 }  // namespace
 
 json run_worker_job(const json& job) {
   try {
     WorkerState state;
-    return run_job(job, state);
+    return run_job(job, job.at("test").get<TestCase>(), state);
   } catch (const std::exception& error) {
     return {{"error", error.what()}};
   }
@@ -197,7 +272,7 @@ int batch_worker_main() {
   make_worker_tmpdir(tmpdir, answer);
   if (tmpdir) {
     WorkerState state;
-    answer = answer_job(read_worker_message(input), state);
+    answer = answer_job(*read_job(input), state);
   }
   const std::string message = worker_message(answer);
   std::fwrite(message.data(), 1, message.size(), stdout);
@@ -221,18 +296,26 @@ int batch_worker_serve_main(int slot) {
   json failure;
   std::optional<PrivateTmpdir> tmpdir;
   make_worker_tmpdir(tmpdir, failure);
+  JobReader reader;
+  reader.die_at_job = hooks.die_at_job;
   std::optional<WorkerState> state;
   if (tmpdir) {
     state.emplace();
     state->slot = slot;
+    state->reader = &reader;
   }
-  for (long job_number = 1;; ++job_number) {
-    // End of input: the batch is done with this worker (or died: then SIGKILL comes
-    // anyway, PR_SET_PDEATHSIG).
-    const std::optional<std::string> job = read_framed_job(STDIN_FILENO);
-    if (!job) return 0;
-    if (job_number == hooks.die_at_job) ::kill(::getpid(), SIGKILL);
-    const json answer = state ? answer_job(read_worker_message(*job), *state) : failure;
+  for (;;) {
+    // The job queued behind the last one (read while that one ran) comes first. End of
+    // input: the batch is done with this worker (or died: then SIGKILL comes anyway,
+    // PR_SET_PDEATHSIG).
+    std::unique_ptr<ReadJob> job = std::move(reader.queued);
+    if (!job) {
+      const std::optional<std::string> message = next_framed_job(reader, true);
+      if (!message) return 0;
+      job = read_job(*message);
+    }
+    if (++reader.jobs_started == reader.die_at_job) die_with_queued_job(reader);
+    const json answer = state ? answer_job(*job, *state) : failure;
     // A batch that is gone leaves EPIPE here (the judge ignores SIGPIPE): the worker ends.
     if (!write_all(answers.get(), frame_message(worker_message(answer)))) return 0;
   }

@@ -47,9 +47,16 @@ int batch_worker_main();
 // the problems loaded are kept from job to job; each job gets its own temporaries
 // folder, its test a fresh judge-box (its own mount and pid namespaces, /tmp, cgroup
 // and uid), and whatever the test left running is killed before the answer goes.
-// Test hooks: JUDGE_TEST_WORKER_DIE_AT_JOB=N (the worker SIGKILLs itself when its
-// Nth job arrives) and JUDGE_TEST_WORKER_BALLAST_MIB=M (it allocates and touches M
-// MiB first), for the tests of crash recovery and honest memory figures.
+// The batch may send a job behind the one running (WorkerPool::queue_served): once
+// the test has ended, the worker reads it if it is there (without waiting) and, when
+// it is the same job but for its test (problem, submission, options) and its CPU is its
+// own, starts that test at once, as `judge run` starts its next test (run/runner.hpp,
+// expect_next), while it reads the facts of the test that ended. Jobs are still
+// answered one at a time, in order; a test's facts do not depend on it (fresh box).
+// Test hooks: JUDGE_TEST_WORKER_DIE_AT_JOB=N (the worker SIGKILLs itself as it starts
+// its Nth job, once the job queued behind it, if the batch queues one, has arrived)
+// and JUDGE_TEST_WORKER_BALLAST_MIB=M (it allocates and touches M MiB first), for the
+// tests of crash recovery and honest memory figures.
 int batch_worker_serve_main(int slot = -1);
 
 }  // namespace judge

@@ -270,18 +270,41 @@ void WorkerPool::start_served(std::uint64_t tag, const std::vector<std::string>&
   throw JudgeFault(fmt::format("cannot pass a job to a batch worker: {}", std::strerror(errno)));
 }
 
-std::optional<WorkerPool::Finished> WorkerPool::read_server(Server& server, bool& ended) {
+void WorkerPool::read_server(Server& server, bool& ended, std::vector<Finished>& finished) {
   ended = drain(server.socket.get(), server.received, true);
-  const std::optional<std::string> message = take_framed_message(server.received);
-  if (!message || !server.job) return std::nullopt;
-  std::optional<Finished> finished = finished_from_message(*server.job, read_worker_message(*message));
-  if (!finished) {
-    finished = Finished{};
-    finished->tag = *server.job;
-    finished->error = "the worker's answer is not CBOR {\"result\"} or {\"error\"}";
+  // Answers come in the order the jobs were sent: the running job's first, then the
+  // queued one's, which runs from that answer on.
+  while (server.job) {
+    const std::optional<std::string> message = take_framed_message(server.received);
+    if (!message) return;
+    std::optional<Finished> answer = finished_from_message(*server.job, read_worker_message(*message));
+    if (!answer) {
+      answer = Finished{};
+      answer->tag = *server.job;
+      answer->error = "the worker's answer is not CBOR {\"result\"} or {\"error\"}";
+    }
+    server.job = server.queued;
+    server.queued.reset();
+    answer->started_next = server.job;
+    finished.push_back(std::move(*answer));
   }
-  server.job.reset();
-  return finished;
+}
+
+bool WorkerPool::can_queue() const {
+  return std::any_of(servers_.begin(), servers_.end(),
+                     [](const Server& server) { return server.job && !server.queued && server.socket.valid(); });
+}
+
+bool WorkerPool::queue_served(std::uint64_t tag, const std::string& input) {
+  for (auto& server : servers_) {
+    if (!server.job || server.queued || !server.socket.valid()) continue;
+    // A job is small (paths and limits): it fits the socket's buffer, so this does not
+    // wait for the worker, which reads it only once its test has ended.
+    if (!send_all(server.socket.get(), frame_message(input))) return false;
+    server.queued = tag;
+    return true;
+  }
+  return false;
 }
 
 void WorkerPool::end_server(Server& server, bool kill) {
@@ -341,9 +364,7 @@ void WorkerPool::wait_servers(const std::vector<pollfd>& fds, std::size_t first,
   for (std::size_t i = 0; i < servers_.size(); ++i) {
     Server& server = servers_[i];
     bool ended = false;
-    if (fds[first + i].revents != 0) {
-      if (auto answer = read_server(server, ended)) finished.push_back(std::move(*answer));
-    }
+    if (fds[first + i].revents != 0) read_server(server, ended, finished);
     if (!ended) {
       kept.push_back(std::move(server));
       continue;
@@ -353,14 +374,18 @@ void WorkerPool::wait_servers(const std::vector<pollfd>& fds, std::size_t first,
     int status = 0;
     server.socket.reset();
     reap_pid(server.pid, &status);
-    if (!server.job) continue;
-    Finished lost;
-    lost.tag = *server.job;
-    lost.worker_died = true;
-    lost.error = WIFSIGNALED(status) ? fmt::format("the batch worker was killed by {}", signal_name(WTERMSIG(status)))
-                                     : fmt::format("the batch worker exited with status {} during the test",
-                                                   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-    finished.push_back(std::move(lost));
+    // Both jobs it held are lost: the queued one first, so that a batch that puts them
+    // back in front of its queue runs them in their order.
+    for (const auto& tag : {server.queued, server.job}) {
+      if (!tag) continue;
+      Finished lost;
+      lost.tag = *tag;
+      lost.worker_died = true;
+      lost.error = WIFSIGNALED(status) ? fmt::format("the batch worker was killed by {}", signal_name(WTERMSIG(status)))
+                                       : fmt::format("the batch worker exited with status {} during the test",
+                                                     WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+      finished.push_back(std::move(lost));
+    }
   }
   servers_ = std::move(kept);
 }

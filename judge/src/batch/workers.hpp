@@ -28,7 +28,9 @@
 // The socket (one AF_UNIX stream pair per worker): the batch holds one end, close-on-
 // exec, for jobs out and answers in; the worker gets the other as stdin and stdout
 // and the batch closes its copy at once, so the worker's death reads as end-of-file
-// (reaped then; the job it ran comes back with worker_died). The batch ends an idle
+// (reaped then; the job it ran, and the one queued behind it, come back with
+// worker_died). A worker holds at most two jobs: the one it runs and one queued
+// (queue_served), already in its socket when the test before ends. The batch ends an idle
 // worker with shutdown(SHUT_WR): end-of-file on its stdin, and it exits 0 after
 // removing its temporaries. A job sent to a worker that died is EPIPE (MSG_NOSIGNAL),
 // never SIGPIPE.
@@ -76,7 +78,9 @@ class WorkerPool {
     bool ok = false;
     nlohmann::json result;  // the job's JSON, when ok
     std::string error;      // why not: the job threw, or the worker died (how)
-    bool worker_died = false;  // a serving worker ended while it ran the job: worth a retry
+    bool worker_died = false;  // a serving worker ended while it ran (or held) the job: worth a retry
+    // The job queued on the same serving worker (queue_served), which it runs from now on.
+    std::optional<std::uint64_t> started_next;
   };
 
   explicit WorkerPool(std::size_t size);
@@ -108,6 +112,16 @@ class WorkerPool {
   // JudgeFault if no worker can be started. Call only with a free slot.
   void start_served(std::uint64_t tag, const std::vector<std::string>& argv, const std::string& input);
 
+  // Sends one job (`input`) to a serving worker that runs a job and has none queued: it
+  // waits in the worker's socket, and the worker reads it while its test runs, to start
+  // it as soon as that test has ended (batch/worker.hpp). A queued job is not running
+  // (running(), has_free_slot()); its tag comes back as Finished::started_next with the
+  // answer of the job before it, and, if the worker dies first, as a Finished of its
+  // own with worker_died. Returns false when no worker can take it (none busy without
+  // a queued job, or the send failed: that worker died, and wait() reports it).
+  bool queue_served(std::uint64_t tag, const std::string& input);
+  bool can_queue() const;
+
   // Waits until a worker finishes, `wake_fd` (if >= 0) becomes readable, or
   // `timeout` passes; returns the workers that finished (possibly none).
   std::vector<Finished> wait(std::chrono::milliseconds timeout, int wake_fd = -1);
@@ -128,12 +142,14 @@ class WorkerPool {
     UniqueFd socket;  // the batch's end: jobs out, answers in
     std::string received;
     std::optional<std::uint64_t> job;
-    std::size_t slot = 0;  // 0 .. size-1, distinct among the live workers
+    std::optional<std::uint64_t> queued;  // sent behind `job` (queue_served)
+    std::size_t slot = 0;                 // 0 .. size-1, distinct among the live workers
   };
   Finished reap(std::uint64_t tag, Worker& worker);
   std::size_t idle_server(const std::vector<std::string>& argv);  // its index in servers_
-  // Reads what a serving worker sent; its answer when complete, and whether it ended.
-  std::optional<Finished> read_server(Server& server, bool& ended);
+  // Reads what a serving worker sent: its answers complete so far (a worker with a job
+  // queued may have answered two), and whether it ended.
+  void read_server(Server& server, bool& ended, std::vector<Finished>& finished);
   void end_server(Server& server, bool kill);
   // wait() for the serving workers, whose sockets are fds[first...].
   void wait_servers(const std::vector<pollfd>& fds, std::size_t first, std::vector<Finished>& finished);

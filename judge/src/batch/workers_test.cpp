@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -136,15 +137,18 @@ TEST(BatchWorkers, FramesCarryOneMessageEach) {
 }
 
 // A serving worker written in Python: answers each framed job with its pid and the
-// job, and dies (exit 9) on the job "die".
+// job, and dies (exit 9) on the job "die"; "slow" and "die-later" wait 0.3 s first (a
+// job queued behind them arrives meanwhile).
 const std::vector<std::string> python_server = {"/usr/bin/python3", "-c", R"(
-import json, os, struct, sys
+import json, os, struct, sys, time
 while True:
     header = sys.stdin.buffer.read(4)
     if len(header) < 4:
         sys.exit(0)
     job = sys.stdin.buffer.read(struct.unpack(">I", header)[0]).decode()
-    if job == "die":
+    if job in ("slow", "die-later"):
+        time.sleep(0.3)
+    if job in ("die", "die-later"):
         os._exit(9)
     answer = json.dumps({"result": [os.getpid(), job]}).encode()
     sys.stdout.buffer.write(struct.pack(">I", len(answer)) + answer)
@@ -183,6 +187,48 @@ TEST(BatchWorkers, AServingWorkerThatDiesIsReplaced) {
   ASSERT_TRUE(finished[0].ok) << finished[0].error;
   EXPECT_EQ(finished[0].result[1], "again");
   EXPECT_EQ(pool.servers_started(), 2u);
+}
+
+// A job queued behind a running one waits in the worker's socket: it is not running
+// (no free slot is taken, none is made), the worker runs it after answering the first,
+// and the first's answer says the queued one runs now.
+TEST(BatchWorkers, AQueuedJobRunsOnTheSameWorkerAfterTheOneBefore) {
+  WorkerPool pool(1);
+  EXPECT_FALSE(pool.can_queue());  // no worker runs anything yet
+  pool.start_served(1, python_server, "slow");
+  ASSERT_TRUE(pool.can_queue());
+  ASSERT_TRUE(pool.queue_served(2, "b"));
+  EXPECT_EQ(pool.running(), 1u);
+  EXPECT_FALSE(pool.can_queue());  // one queued job per worker
+  EXPECT_FALSE(pool.queue_served(3, "c"));
+  const auto finished = wait_all(pool);
+  ASSERT_EQ(finished.size(), 2u);
+  ASSERT_TRUE(finished[0].ok && finished[1].ok) << finished[0].error << finished[1].error;
+  EXPECT_EQ(finished[0].tag, 1u);
+  EXPECT_EQ(finished[0].started_next, std::optional<std::uint64_t>(2));
+  EXPECT_EQ(finished[1].tag, 2u);
+  EXPECT_EQ(finished[1].started_next, std::nullopt);
+  EXPECT_EQ(finished[1].result[1], "b");
+  EXPECT_EQ(finished[0].result[0], finished[1].result[0]);  // one worker
+  EXPECT_EQ(pool.servers_started(), 1u);
+}
+
+// A worker that dies with a job queued loses both: each comes back with worker_died,
+// the queued one first (a batch that puts them back in front keeps their order).
+TEST(BatchWorkers, AWorkerThatDiesWithAQueuedJobLosesBoth) {
+  WorkerPool pool(1);
+  pool.start_served(1, python_server, "die-later");
+  ASSERT_TRUE(pool.queue_served(2, "b"));
+  const auto finished = wait_all(pool);
+  ASSERT_EQ(finished.size(), 2u);
+  EXPECT_EQ(finished[0].tag, 2u);
+  EXPECT_EQ(finished[1].tag, 1u);
+  for (const auto& lost : finished) {
+    EXPECT_FALSE(lost.ok);
+    EXPECT_TRUE(lost.worker_died);
+    EXPECT_EQ(lost.started_next, std::nullopt);
+  }
+  EXPECT_EQ(pool.running(), 0u);
 }
 
 // kill_all (and so the pool's destructor) ends idle serving workers and reaps them.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <deque>
 #include <map>
@@ -114,7 +115,8 @@ class BatchRun {
   void prepare();
   void start_jobs();
   void start_compile(std::size_t submission);
-  void start_test(std::size_t unit_index);
+  void start_test(std::size_t unit_index, bool queue = false);
+  void mark_running(std::size_t unit_index);
   void on_finished(const WorkerPool::Finished& finished);
   void on_compiled(std::size_t submission, const WorkerPool::Finished& finished);
   void on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished);
@@ -147,6 +149,10 @@ class BatchRun {
   std::map<std::uint64_t, std::size_t> concurrency_;     // running test tag -> most at once
   std::map<std::size_t, Clock::time_point> test_started_;  // running test -> when (the ETA's pace)
   std::set<std::size_t> retried_;                          // units run again after a worker crash
+  std::set<std::size_t> queued_;                           // units sent behind a worker's running test, not running yet
+  // Test hook JUDGE_TEST_BATCH_NO_QUEUE=1 (docs/batch.md): no job is queued behind a
+  // running one, to compare the results with and without queuing.
+  bool queuing_ = std::getenv("JUDGE_TEST_BATCH_NO_QUEUE") == nullptr;
   std::size_t judge_errors_ = 0;
   ProgressCounts counts_;
   Clock::time_point started_ = Clock::now();
@@ -200,7 +206,7 @@ void BatchRun::start_compile(std::size_t index) {
   });
 }
 
-void BatchRun::start_test(std::size_t unit_index) {
+void BatchRun::start_test(std::size_t unit_index, bool queue) {
   const WorkUnit& unit = units_[unit_index];
   const PlannedSubmission& planned = plan_.submissions[unit.submission];
   const Problem& problem = problems_.at(planned.problem);
@@ -212,7 +218,20 @@ void BatchRun::start_test(std::size_t unit_index) {
     transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);
   // A long-lived, separately executed judge runs the test (batch/worker.hpp says why).
   const json job = make_worker_job(paths_, problem, submission, test, transcripts_dir, options_.out_dir, plan_);
-  pool_.start_served(unit_index, {self_, "batch-worker", "--serve"}, worker_message(job));
+  if (!queue) {
+    pool_.start_served(unit_index, {self_, "batch-worker", "--serve"}, worker_message(job));
+    mark_running(unit_index);
+  } else if (pool_.queue_served(unit_index, worker_message(job))) {
+    queued_.insert(unit_index);  // running once its worker answers the test before it
+  } else {
+    ready_.push_front(unit_index);  // that worker died (its send failed): it runs later
+  }
+}
+
+// A test counts as running (progress, concurrent_tests) from when its worker runs it: a
+// queued test only once the test before it on that worker has been answered.
+void BatchRun::mark_running(std::size_t unit_index) {
+  queued_.erase(unit_index);
   concurrency_[unit_index] = 0;
   test_started_[unit_index] = Clock::now();
   for (auto& [tag, most] : concurrency_) most = std::max(most, concurrency_.size());
@@ -234,6 +253,15 @@ void BatchRun::start_jobs() {
     } else {
       break;
     }
+  }
+  // Then each busy worker gets the next test behind its own (WorkerPool::queue_served),
+  // so that it starts that test as soon as its test ends, as `judge run` does. Not while
+  // sources wait to compile: those take the next free slot, as above.
+  while (queuing_ && compile_queue_.empty() && !ready_.empty() && pool_.can_queue()) {
+    const std::size_t unit = ready_.front();
+    ready_.pop_front();
+    start_test(unit, true);
+    if (!queued_.contains(unit)) break;  // the send failed: wait() reports the dead worker
   }
 }
 
@@ -306,7 +334,8 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
 }
 
 void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished) {
-  --counts_.running;
+  // A queued test lost with its worker never ran: it was not counted as running.
+  if (queued_.erase(unit_index) == 0) --counts_.running;
   ProgressCounts::Pace& pace = counts_.pace[units_[unit_index].submission];
   pace.left = pace.left > 0 ? pace.left - 1 : 0;
   if (finished.ok) {
@@ -359,6 +388,12 @@ void BatchRun::on_finished(const WorkerPool::Finished& finished) {
     on_compiled(static_cast<std::size_t>(finished.tag - compile_tag_base), finished);
   else
     on_test_done(static_cast<std::size_t>(finished.tag), finished);
+  // Its worker runs the test queued behind it now (after the one it answered is no
+  // longer counted, so that concurrent_tests stays the number of tests run at once),
+  // unless that worker died since and the test is back in the queue (run() handles the
+  // dead workers' tests first).
+  if (finished.started_next && queued_.contains(static_cast<std::size_t>(*finished.started_next)))
+    mark_running(static_cast<std::size_t>(*finished.started_next));
 }
 
 void BatchRun::clear_status() {
@@ -403,10 +438,14 @@ int BatchRun::run() {
   while (pool_.running() > 0) {
     const auto finished = pool_.wait(std::chrono::milliseconds(200), stop.fd());
     if ((signal = stop.received()) != 0) break;
-    // The workers that answered take their next tests first; the answers are journaled
-    // (an fsync each) and graded while those run, not while the workers wait.
+    // The tests of a worker that died go back to the front of the queue first, so that
+    // they run next. The workers that answered take their next tests then; the answers
+    // are journaled (an fsync each) and graded while those run, not while the workers wait.
+    for (const auto& one : finished)
+      if (one.worker_died) on_finished(one);
     start_jobs();
-    for (const auto& one : finished) on_finished(one);
+    for (const auto& one : finished)
+      if (!one.worker_died) on_finished(one);
     start_jobs();  // the tests those answers made ready (a compile's, a retry)
     show_status(false);
   }

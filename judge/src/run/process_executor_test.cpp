@@ -124,6 +124,34 @@ TEST_F(ProcessExecutorTest, ATestStartedAheadIsJudgedAsIfStartedWhenAsked) {
   EXPECT_EQ(executor.started_test(), nullptr);  // nothing named after it: nothing started
 }
 
+// A batch worker names the next test only once the test before has ended
+// (expect_next_when_ended): asked then, and once; the test it names starts ahead and is
+// judged in full; asked for none, nothing starts; the question is for one test only.
+TEST_F(ProcessExecutorTest, TheNextTestAskedForWhenTheOneBeforeEndedStartsAhead) {
+  ProcessExecutor executor;
+  int asked = 0;
+  executor.expect_next_when_ended([&] {
+    ++asked;
+    EXPECT_FALSE(has_child_named("echo")) << "asked before the test before had ended";
+    return &test(2);
+  });
+  const TestOutcome first = graded(executor.run_test(problem_, submission_, test(0), options_));
+  EXPECT_EQ(first.decision.verdict, Verdict::AC) << first.decision.message;
+  EXPECT_EQ(asked, 1);
+  EXPECT_EQ(executor.started_test(), &test(2));
+  run_third(executor);
+  EXPECT_EQ(asked, 1);  // not asked again for the test after
+  EXPECT_EQ(executor.started_test(), nullptr);
+
+  executor.expect_next_when_ended([&] {
+    ++asked;
+    return nullptr;
+  });
+  run_third(executor);
+  EXPECT_EQ(asked, 2);
+  EXPECT_EQ(executor.started_test(), nullptr);
+}
+
 TEST_F(ProcessExecutorTest, AnotherTestThanTheOneStartedAheadStopsItAndRunsAfresh) {
   ProcessExecutor executor;
   run_first_then(executor, 1);

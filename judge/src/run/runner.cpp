@@ -272,18 +272,24 @@ TestRecord ProcessExecutor::run_test(const Problem& problem, const Submission& s
   // CMS Communication task, whose tests run one at a time (run_communication_test).
   const TestCase* next = next_;
   next_ = nullptr;
+  std::function<const TestCase*()> ask_next = std::move(ask_next_);
+  ask_next_ = nullptr;
   const bool one_at_a_time =
       (problem.convention == InteractorConvention::testlib && !problem.checker_command.empty()) ||
       (problem.cms && problem.cms->type == CmsTaskType::communication);
   std::function<void()> start_next;
-  if (next != nullptr && !one_at_a_time)
+  if ((next != nullptr || ask_next) && !one_at_a_time)
     start_next = [&, next] {
+      // Asked only now that this test has ended: a batch worker's next job has had the
+      // whole test to arrive (expect_next_when_ended).
+      const TestCase* upcoming = next != nullptr ? next : ask_next();
+      if (upcoming == nullptr) return;
       try {
-        started_ = start_test(problem, submission, *next, options, net_namespace, resources_);
+        started_ = start_test(problem, submission, *upcoming, options, net_namespace, resources_);
       } catch (...) {
         // The next test's failure, not this one's: it is thrown when that test runs.
         started_ = std::make_unique<StartedTest>();
-        started_->test = next;
+        started_->test = upcoming;
         started_->failure = std::current_exception();
       }
     };

@@ -103,6 +103,11 @@ class ProcessExecutor : public TestExecutor {
   void release_in_background() override { resources_.release_in_background(); }
   void wait_released() override { resources_.wait_released(); }
   void expect_next(const TestCase* next) override { next_ = next; }
+  // For the next run_test only, when no next test was named (expect_next): `ask` is
+  // called once that test has ended and names the test to start ahead, or nullptr. A
+  // batch worker learns its next job while a test runs (batch/worker.cpp); the test it
+  // names runs with the same problem, submission and options as the one that ended.
+  void expect_next_when_ended(std::function<const TestCase*()> ask) { ask_next_ = std::move(ask); }
   void discard_started() override;
 
   // The test started ahead, if any (tests: run/process_executor_test.cpp).
@@ -113,6 +118,7 @@ class ProcessExecutor : public TestExecutor {
   ResourcesAhead resources_;
   int kept_off_cpu_ = -1;  // the test CPU the judge's thread keeps off (process/cpu_claim.hpp)
   const TestCase* next_ = nullptr;          // expect_next()
+  std::function<const TestCase*()> ask_next_;  // expect_next_when_ended()
   std::unique_ptr<StartedTest> started_;    // that test, started once the one before ended
 };
 
