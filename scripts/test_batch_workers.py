@@ -37,10 +37,11 @@ import time
 import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import scenario_steps  # noqa: E402
 from process_marker import processes_with_marker  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FAILURES = []
+CHECKS = scenario_steps.Checks()
 
 # Answers k + 1, or k + 2 when an earlier test's file or process is still there.
 LEAK_PROBE = r"""
@@ -106,14 +107,12 @@ int main() {
 
 
 def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        FAILURES.append(what)
+    CHECKS.expect(condition, what)
 
 
-def run(command, **kwargs):
-    print("$ " + " ".join(command), flush=True)
-    return subprocess.run(command, capture_output=True, text=True, **kwargs)
+def run(command, env=None):
+    """Runs a judge command (its output kept for the checks, the last lines shown)."""
+    return scenario_steps.run(command, env=env, tail=12)
 
 
 def journal(folder):
@@ -319,11 +318,7 @@ def main():
     crash_recovery(judge, work, env)
     honest_memory(judge, work, env)
     same_with_and_without_queue(judge, work, build, env)
-    if FAILURES:
-        print(f"{len(FAILURES)} check(s) failed")
-        return 1
-    print("all checks passed")
-    return 0
+    return CHECKS.finish()
 
 
 if __name__ == "__main__":
