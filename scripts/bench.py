@@ -7,7 +7,8 @@ machine slows both sides alike. Rows:
   2  the same with transcripts on (the interactor writes them itself)       <= 1.10x
   3  per-test fixed cost on a 1-round-trip test (judge - baseline)          <= 3 ms
   3c 1,000 one-round-trip tests: judge run / the harness running them      <= 1.1x
-     (and per test, <= 3 ms); 4b judge batch -j 1 of them, per test (info)
+     (and per test, <= 3 ms); 4b judge batch -j 1 of them, per test (info);
+     3d those tests with judge-box executed per box / forked by a server (info)
   4c judge batch -j 1 / judge run on 300 one-round-trip tests              <= 1.1x
      spawning one process (Process::spawn)                                  <= 0.5 ms
   3b CPU time of a 300 ms burner (+-1 ms); peak memory of a 1 MiB child (3 MiB)
@@ -157,6 +158,10 @@ class Bench:
         if "boxed_run_ms" in figures:
             self.rows.append((f"3  a whole boxed run of /bin/true (judge-box: namespaces, root, cgroups "
                               f"none here), spawn to reaped", figures["boxed_run_ms"], "-", "ms", "info"))
+        if "served_boxed_run_ms" in figures:
+            self.rows.append((f"3  the same, the box forked by a judge-box server (in turn with the above; "
+                              f"peak of a 1 MiB child {figures['served_boxed_small_peak_kib'] / 1024:.1f} MiB)",
+                              figures["served_boxed_run_ms"], "-", "ms", "info"))
         # How `judge run` starts a submission: through judge-box, which forks it.
         boxed = "boxed_burner_cpu_ms" in figures
         burner = figures["boxed_burner_cpu_ms" if boxed else "burner_cpu_ms"]
@@ -201,9 +206,10 @@ class Bench:
                 sys.exit(f"bench: harness --repeat {count} was not accepted: {done.stdout}")
             return seconds
 
-        def judged():
+        def judged(env=None):
             result = os.path.join(self.tmp, "many.json")
-            seconds, _ = run([self.judge, "run", problem, solution, "-q", "--pin-cpu", "0", "--json", result])
+            seconds, _ = run([self.judge, "run", problem, solution, "-q", "--pin-cpu", "0", "--json", result],
+                             env=env)
             with open(result) as f:
                 verdict = json.load(f)["verdict"]
             if verdict != "AC":
@@ -217,6 +223,14 @@ class Bench:
         per_test_ms = (j - b) / count * 1000
         self.row(f"3c the same, judge's cost per test: (judge - harness) / {count}", per_test_ms, 3, "ms",
                  per_test_ms <= 3)
+        # The same judge run with judge-box executed for every box (the test hook that
+        # turns the run's judge-box server off), in turn with the server's.
+        executed_env = dict(os.environ, JUDGE_TEST_NO_BOX_SERVER="1")
+        executed, served = interleave(1 if self.tiny else 5, lambda: judged(executed_env), judged)
+        e, v = statistics.median(executed), statistics.median(served)
+        self.rows.append((f"3d the same tests, judge-box executed per box / forked by the run's judge-box server "
+                          f"(executed {e:.2f} s, served {v:.2f} s: {(e - v) / count * 1000:.3f} ms a test saved)",
+                          e / v, "-", "x", "info"))
         # judge batch -j 1 of the same tests: one worker judge process per test.
         participant = os.path.join(self.tmp, "many-batch", "pingpong")
         os.makedirs(participant, exist_ok=True)

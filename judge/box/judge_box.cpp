@@ -1,6 +1,8 @@
 // judge-box: starts one submission inside its own namespaces and reports exactly
 // how it ended. The judge starts this small, statically linked program (with
-// vfork + exec, see process.cpp) instead of the submission itself:
+// vfork + exec, see process.cpp) instead of the submission itself; in a run of tests
+// it starts it once, as `judge-box --serve`, and B is forked from that server for
+// each test, then runs exactly as below (serve.hpp):
 //
 //   judge ──exec──▶ judge-box (B, the judge's pid namespace)
 //                     │ joins the test's cgroups and the judge's network namespace,
@@ -75,6 +77,7 @@
 
 #include "base/parse_number.hpp"
 #include "process/proc_stat.hpp"
+#include "serve.hpp"
 
 namespace {
 
@@ -870,13 +873,18 @@ bool wait_for_first_wait(pid_t program, int interactor_stat_fd, long longest_us)
 // Every thread of every process in the box's pid namespace but C (pid 1) onto `cpu`.
 // Again until a pass moves nothing: a thread started meanwhile by one not yet moved
 // (it inherits its starter's CPUs) is caught by the next pass; the pids cgroup bounds
-// how many there can be.
+// how many there can be. A quiet pass is confirmed by one more, 0.2 ms later: a
+// process forked while its parent was being moved can get the parent's old CPUs and
+// show in /proc only once its fork is done, after the pass that moved the parent
+// listed /proc (seen in about 1 of 15 runs of a program that forks at once,
+// sandbox_test's TheProgramRunsOnTheCpuItWasGiven...).
 void move_box_to_cpu(long cpu) {
   cpu_set_t wanted;
   CPU_ZERO(&wanted);
   CPU_SET(static_cast<int>(cpu), &wanted);
   auto number = [](const char* name) { return judge::parse_integer<long>(name).value_or(-1L); };
-  for (int pass = 0; pass < 8; ++pass) {
+  bool quiet_once = false;
+  for (int pass = 0; pass < 10; ++pass) {
     bool moved = false;
     DIR* processes = ::opendir("/proc");
     if (processes == nullptr) return;
@@ -897,7 +905,14 @@ void move_box_to_cpu(long cpu) {
       ::closedir(threads);
     }
     ::closedir(processes);
-    if (!moved) return;
+    if (moved) {
+      quiet_once = false;
+      continue;
+    }
+    if (quiet_once) return;
+    quiet_once = true;
+    const struct timespec settle { 0, 200 * 1000 };
+    ::nanosleep(&settle, nullptr);
   }
 }
 
@@ -1122,13 +1137,16 @@ Namespaces unshare_namespaces(Ledger& ledger, bool net_joined) {
   return got;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  // The report socket came through exec for B; neither the program nor anything it
+// B: one box, executed by the judge (`judge-box ARGS`) or forked by a judge-box
+// server (serve.hpp). `parent` is the process B was started by (the judge, or the
+// server), which must still be there once B's uid has changed. `executed`: argv is
+// B's own command line, as the kernel shows it (a served B's is the server's,
+// `judge-box --serve`, which names nothing to hide, and argv is B's heap).
+int run_box(int argc, char** argv, pid_t parent, bool executed) {
+  // The report socket came to B as descriptor 3; neither the program nor anything it
   // starts may hold it (it could forge the box's report), so it is close-on-exec.
   ::fcntl(report_fd, F_SETFD, FD_CLOEXEC);
-  const pid_t judge_pid = ::getppid();
+  const pid_t judge_pid = parent;
   Options options = parse(argc, argv);
   // The interactor's stat file (4c): read by C, never held by the program either.
   if (options.interactor_stat_fd >= 0 && ::fcntl(options.interactor_stat_fd, F_SETFD, FD_CLOEXEC) != 0)
@@ -1136,7 +1154,7 @@ int main(int argc, char** argv) {
   Ledger ledger;
   join_cgroups(options, ledger);
   check_descriptors(options);
-  hide_command_line(argc, argv);
+  if (executed) hide_command_line(argc, argv);
   const bool net_joined = join_net_namespace(options);
   drop_privileges(options, judge_pid, ledger);
   Namespaces namespaces;
@@ -1164,4 +1182,16 @@ int main(int argc, char** argv) {
   while (::waitpid(init, &status, 0) < 0 && errno == EINTR) {
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // `judge-box --serve`: started once, forks a box for each request on descriptor 3
+  // (serve.hpp); its own command line names no test.
+  if (argc == 2 && std::strcmp(argv[1], "--serve") == 0)
+    return judge_box::serve(report_fd, [](int box_argc, char** box_argv, pid_t server) {
+      return run_box(box_argc, box_argv, server, false);
+    });
+  return run_box(argc, argv, ::getppid(), true);
 }

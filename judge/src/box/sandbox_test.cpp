@@ -23,7 +23,10 @@
 #include "base/text_file.hpp"
 #include "box/cgroup.hpp"
 #include "box/net_namespace.hpp"
+#include "process/box_server.hpp"
 #include "process/process.hpp"
+
+extern char** environ;
 
 namespace judge {
 namespace {
@@ -113,12 +116,43 @@ TEST(Containment, NoBoxIsSaidAsSuch) {
   EXPECT_EQ(containment_warning(full), "");
 }
 
-// Real boxes. judge-box is built next to this test binary.
-class BoxedProcess : public ::testing::Test {
+// Real boxes. judge-box is built next to this test binary. Each test runs twice: its
+// boxes executed (judge-box per box), and forked by one judge-box server
+// (process/box_server.hpp), as a run of tests starts them: everything a box does
+// holds either way.
+class BoxedProcess : public ::testing::TestWithParam<bool> {
  protected:
   void SetUp() override {
     box_ = find_box_executable();
     if (box_.empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
+    if (GetParam()) server_.emplace(box_);
+  }
+  void TearDown() override {
+    // One server for every box of the test: none was started again.
+    if (server_ && served_) {
+      EXPECT_EQ(server_->starts(), 1);
+    }
+  }
+  // Served: what the server needs to take the request (it gives a box exactly the
+  // descriptors and environment named; executed, the box inherits this process's).
+  Process start(SpawnRequest& request) {
+    if (server_) {
+      request.box_server = &*server_;
+      request.stdin_fd = 0;
+      request.stdout_fd = 1;
+      request.stderr_fd = 2;
+      Environment here;
+      for (char** entry = environ; *entry != nullptr; ++entry) {
+        const std::string text = *entry;
+        const std::size_t equals = text.find('=');
+        if (equals != std::string::npos) here.emplace_back(text.substr(0, equals), text.substr(equals + 1));
+      }
+      request.environment = here;
+    }
+    Process process = Process::spawn(request);
+    EXPECT_EQ(process.served(), GetParam());
+    served_ += process.served() ? 1 : 0;
+    return process;
   }
   // `interactor`: a process standing in for the test's interactor, whose /proc stat the
   // box watches (judge-box, 4c).
@@ -146,7 +180,7 @@ class BoxedProcess : public ::testing::Test {
     request.box_fds = std::move(boxed.fds);
     request.boxed = true;
     request.box_watch_fd = interactor_stat.get();
-    return Process::spawn(request);
+    return start(request);
   }
   // A stand-in for an interactor that is still starting (burning CPU) or waiting.
   static Process stand_in(const char* mode) {
@@ -160,9 +194,16 @@ class BoxedProcess : public ::testing::Test {
     return *process.exit_facts();
   }
   fs::path box_;
+  std::optional<BoxServer> server_;
+  int served_ = 0;  // boxes the server forked
 };
 
-TEST_F(BoxedProcess, ReportsTheProgramsExitCodeAndSignal) {
+INSTANTIATE_TEST_SUITE_P(ExecutedOrServed, BoxedProcess, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& param_info) {
+                           return param_info.param ? "Served" : "Executed";
+                         });
+
+TEST_P(BoxedProcess, ReportsTheProgramsExitCodeAndSignal) {
   const ExitFacts exited = run({helper, "exit", "3"});
   EXPECT_FALSE(exited.signaled);
   EXPECT_EQ(exited.exit_code, 3);
@@ -172,13 +213,13 @@ TEST_F(BoxedProcess, ReportsTheProgramsExitCodeAndSignal) {
   EXPECT_EQ(aborted.signal, SIGABRT);
 }
 
-TEST_F(BoxedProcess, CpuTimeIsTheProgramsOwn) {
+TEST_P(BoxedProcess, CpuTimeIsTheProgramsOwn) {
   const ExitFacts exit = run({helper, "cpu", "300"});
   EXPECT_GE(exit.cpu_ms, 299);
   EXPECT_LE(exit.cpu_ms, 302);  // the box's own setup is not in it
 }
 
-TEST_F(BoxedProcess, PeakMemoryIsTheProgramsOwnNotTheJudges) {
+TEST_P(BoxedProcess, PeakMemoryIsTheProgramsOwnNotTheJudges) {
   const ExitFacts small = run({helper, "touch", "1"});
   const ExitFacts large = run({helper, "touch", "64"});
   EXPECT_GE(large.peak_kib - small.peak_kib, 60 * 1024);
@@ -189,7 +230,7 @@ TEST_F(BoxedProcess, PeakMemoryIsTheProgramsOwnNotTheJudges) {
 // Issue 28, holes 2 and 11: names with ':' and newlines go in as ordinary names (they
 // split judge-box's --file HOST:/BOX before), and the box's init (/proc/1/cmdline,
 // readable by the program) shows no host path of them.
-TEST_F(BoxedProcess, OddNamesGoInWholeAndTheBoxShowsNoHostPath) {
+TEST_P(BoxedProcess, OddNamesGoInWholeAndTheBoxShowsNoHostPath) {
   if (::geteuid() != 0) GTEST_SKIP() << "needs root for the box's private root";
   const TempDir dir("boxed-names-");
   fs::create_directories(dir.path() / "sub" / "p:");
@@ -210,7 +251,7 @@ TEST_F(BoxedProcess, OddNamesGoInWholeAndTheBoxShowsNoHostPath) {
   request.argv = std::move(boxed.argv);
   request.box_fds = std::move(boxed.fds);
   request.boxed = true;
-  Process process = Process::spawn(request);
+  Process process = start(request);
   process.reap();
   EXPECT_EQ(process.exit_facts()->exit_code, 0) << process.box_setup();
 }
@@ -220,7 +261,7 @@ TEST_F(BoxedProcess, OddNamesGoInWholeAndTheBoxShowsNoHostPath) {
 // program or the interactor waits, or 2 ms after the program's start (judge_box.cpp,
 // 4c). Every thread and process the program started by then moves too. With the
 // interactor waiting, or not watched, the program is pinned before its exec.
-TEST_F(BoxedProcess, TheProgramRunsOnTheCpuItWasGivenOnceItOrTheInteractorWaits) {
+TEST_P(BoxedProcess, TheProgramRunsOnTheCpuItWasGivenOnceItOrTheInteractorWaits) {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
   ASSERT_EQ(::sched_getaffinity(0, sizeof allowed, &allowed), 0);
@@ -264,7 +305,7 @@ TEST_F(BoxedProcess, TheProgramRunsOnTheCpuItWasGivenOnceItOrTheInteractorWaits)
 // judge-box's number options take the whole value as the number: "--uid x" was read
 // as uid 0 (root) by a bare strtol. The judge never writes such a value, so a caller's
 // bug ends the box at once with the option named, before anything runs.
-TEST_F(BoxedProcess, RefusesANumberOptionThatIsNotAWholeNumber) {
+TEST_P(BoxedProcess, RefusesANumberOptionThatIsNotAWholeNumber) {
   TempDir dir;
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"--uid", "x"}, {"--gid", "12abc"}, {"--cpu", "1k"}, {"--scratch-kib", "-5"}, {"--copy-out-files", ""}};
@@ -280,7 +321,7 @@ TEST_F(BoxedProcess, RefusesANumberOptionThatIsNotAWholeNumber) {
   }
 }
 
-TEST_F(BoxedProcess, KillingTheProgramIsReportedAsSigkill) {
+TEST_P(BoxedProcess, KillingTheProgramIsReportedAsSigkill) {
   Process process = spawn({helper, "sleep", "60000"});
   EXPECT_GT(process.program_pid(), 0);
   EXPECT_NE(process.program_pid(), process.pid());
@@ -292,14 +333,14 @@ TEST_F(BoxedProcess, KillingTheProgramIsReportedAsSigkill) {
   EXPECT_LT(process.exit_facts()->wall_ms, 5000);
 }
 
-TEST_F(BoxedProcess, AMissingProgramIsTheBoxsExecError) {
+TEST_P(BoxedProcess, AMissingProgramIsTheBoxsExecError) {
   Process process = spawn({"/nonexistent/program"});
   process.reap();
   EXPECT_NE(process.box_exec_error().find("/nonexistent/program"), std::string::npos)
       << process.box_exec_error();
 }
 
-TEST_F(BoxedProcess, SaysWhatItEnforced) {
+TEST_P(BoxedProcess, SaysWhatItEnforced) {
   Process process = spawn({helper, "exit", "0"});
   process.reap();
   const auto setup = nlohmann::json::parse(process.box_setup());
@@ -314,11 +355,11 @@ TEST_F(BoxedProcess, SaysWhatItEnforced) {
 // A machine without namespaces (judge-box --no-namespaces stands in for one where
 // unshare fails): the program still runs under the box, its figures stay its own,
 // and the box says what it could not do.
-TEST_F(BoxedProcess, WithoutNamespacesItStillRunsAndSaysSo) {
+TEST_P(BoxedProcess, WithoutNamespacesItStillRunsAndSaysSo) {
   SpawnRequest request;
   request.argv = {box_.string(), "--no-namespaces", "--", helper, "exit", "3"};
   request.boxed = true;
-  Process process = Process::spawn(request);
+  Process process = start(request);
   process.reap();
   EXPECT_EQ(process.exit_facts()->exit_code, 3);
   const auto setup = nlohmann::json::parse(process.box_setup());
@@ -326,7 +367,7 @@ TEST_F(BoxedProcess, WithoutNamespacesItStillRunsAndSaysSo) {
   EXPECT_EQ(setup["enforced"].dump().find("pid namespace"), std::string::npos) << setup.dump();
 }
 
-TEST_F(BoxedProcess, MemoryCgroupKillsAtTheLimitAndSaysSo) {
+TEST_P(BoxedProcess, MemoryCgroupKillsAtTheLimitAndSaysSo) {
   TestCgroup cgroup = TestCgroup::create(64 * 1024, 16);
   if (!cgroup.limits_memory()) GTEST_SKIP() << "no memory cgroup here (not root?)";
   Process process = spawn({helper, "alloc-forever"}, cgroup.join_dirs());
@@ -340,7 +381,7 @@ TEST_F(BoxedProcess, MemoryCgroupKillsAtTheLimitAndSaysSo) {
 // judge-box joins the test's cgroups by moving its own thread, not its thread group
 // (judge_box.cpp, join_cgroups): the program and what it forks must still be in every
 // one of them.
-TEST_F(BoxedProcess, TheProgramAndItsChildrenAreInEveryCgroupOfTheTest) {
+TEST_P(BoxedProcess, TheProgramAndItsChildrenAreInEveryCgroupOfTheTest) {
   TestCgroup cgroup = TestCgroup::create(64 * 1024, 16);
   if (cgroup.join_dirs().empty()) GTEST_SKIP() << "no cgroups here (not root?)";
   const std::string name = fs::path(cgroup.join_dirs().front()).filename().string();
@@ -355,7 +396,7 @@ TEST_F(BoxedProcess, TheProgramAndItsChildrenAreInEveryCgroupOfTheTest) {
 // The judge's shared network namespace (net_namespace.hpp): boxes one after another
 // run their program in it, and the program has no capability there (it cannot bring
 // up the loopback); without it, a box makes a namespace of its own.
-TEST_F(BoxedProcess, TheProgramRunsInTheSharedNetworkNamespaceAndCannotConfigureIt) {
+TEST_P(BoxedProcess, TheProgramRunsInTheSharedNetworkNamespaceAndCannotConfigureIt) {
   if (::geteuid() != 0) GTEST_SKIP() << "only root makes a shared network namespace";
   SharedNetNamespace shared(true);
   ASSERT_FALSE(shared.path().empty());

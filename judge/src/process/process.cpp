@@ -29,6 +29,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "process/box_server.hpp"
 #include "process/proc_stat.hpp"
 
 namespace judge {
@@ -46,17 +47,13 @@ namespace bp = boost::process;
 // child at once, so spawn() throws in the parent with the reason.
 struct ChildSetup : bp::extend::handler {
   const SpawnRequest* request;
+  ChildRlimits rlimits;    // child_rlimits(request->limits), made before vfork
   int box_report_fd = -1;  // boxed: becomes descriptor 3 of judge-box
 
   template <typename Executor>
   void fail(Executor& exec, const char* what) const {
     exec.set_error(std::error_code(errno, std::system_category()), what);
     ::_exit(127);
-  }
-
-  static bool set_limit(int resource, rlim_t value) {
-    struct rlimit limit {value, value};
-    return ::setrlimit(resource, &limit) == 0;
   }
 
   // judge-box finds its report socket at 3, the watched file at 4 and the files it
@@ -125,38 +122,13 @@ struct ChildSetup : bp::extend::handler {
       if (::sched_setaffinity(0, sizeof set, &set) != 0) fail(exec, "sched_setaffinity");
     }
 
-    const ProcessLimits& limits = request->limits;
-    if (!set_limit(RLIMIT_CORE, 0)) fail(exec, "setrlimit(RLIMIT_CORE)");
-    if (limits.cpu_ms > 0) {
-      // Only a backstop: the judge stops the child at its exact limit (it samples
-      // the process clock every 20 ms), a boxed submission's init does too when the
-      // judge is starved (judge-box, 4d), and TLE is decided from the measured CPU
-      // time. The kernel counts RLIMIT_CPU in whole seconds and was seen to fire it
-      // early under load on these VMs: a 2 s limit at 1.2-1.5 s of CPU once, a 1 s
-      // limit at 917-1013 ms on a loaded 2-CPU VM (docs/performance.md). A
-      // submission's (`tight_cpu_backstop`) is the first whole second that even 40 %
-      // early stays above its limit, ceil(limit / 0.6): 2 s for 1 s (a starved judge
-      // once let a 1 s limit run to the old 4 s). Other programs keep the generous
-      // twice the limit rounded up to seconds, plus two. SIGKILL one second later.
-      const rlim_t seconds = limits.tight_cpu_backstop
-                                 ? static_cast<rlim_t>((limits.cpu_ms + 599) / 600)
-                                 : static_cast<rlim_t>(2 * ((limits.cpu_ms + 999) / 1000) + 2);
-      struct rlimit cpu {seconds, seconds + 1};
-      if (::setrlimit(RLIMIT_CPU, &cpu) != 0) fail(exec, "setrlimit(RLIMIT_CPU)");
+    for (std::size_t i = 0; i < rlimits.count; ++i) {
+      const ChildRlimit& limit = rlimits.items[i];
+      struct rlimit value {
+        limit.soft, limit.hard
+      };
+      if (::setrlimit(limit.resource, &value) != 0) fail(exec, limit.name);
     }
-    if (limits.address_space_kib > 0 &&
-        !set_limit(RLIMIT_AS, static_cast<rlim_t>(limits.address_space_kib) * 1024))
-      fail(exec, "setrlimit(RLIMIT_AS)");
-    if (limits.file_size_kib > 0 &&
-        !set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(limits.file_size_kib) * 1024))
-      fail(exec, "setrlimit(RLIMIT_FSIZE)");
-    if (limits.processes > 0 && !set_limit(RLIMIT_NPROC, static_cast<rlim_t>(limits.processes)))
-      fail(exec, "setrlimit(RLIMIT_NPROC)");
-    if (limits.open_files > 0 && !set_limit(RLIMIT_NOFILE, static_cast<rlim_t>(limits.open_files)))
-      fail(exec, "setrlimit(RLIMIT_NOFILE)");
-    if (limits.stack_kib > 0 &&
-        !set_limit(RLIMIT_STACK, static_cast<rlim_t>(limits.stack_kib) * 1024))
-      fail(exec, "setrlimit(RLIMIT_STACK)");
   }
 };
 
@@ -166,10 +138,49 @@ std::int64_t to_ms(const timeval& tv) {
 
 }  // namespace
 
+ChildRlimits child_rlimits(const ProcessLimits& limits) {
+  ChildRlimits out;
+  auto add = [&out](int resource, rlim_t soft, rlim_t hard, const char* name) {
+    out.items[out.count++] = ChildRlimit{resource, soft, hard, name};
+  };
+  auto kib = [](std::int64_t value) { return static_cast<rlim_t>(value) * 1024; };
+  add(RLIMIT_CORE, 0, 0, "setrlimit(RLIMIT_CORE)");
+  if (limits.cpu_ms > 0) {
+    // Only a backstop: the judge stops the child at its exact limit (it samples
+    // the process clock every 20 ms), a boxed submission's init does too when the
+    // judge is starved (judge-box, 4d), and TLE is decided from the measured CPU
+    // time. The kernel counts RLIMIT_CPU in whole seconds and was seen to fire it
+    // early under load on these VMs: a 2 s limit at 1.2-1.5 s of CPU once, a 1 s
+    // limit at 917-1013 ms on a loaded 2-CPU VM (docs/performance.md). A
+    // submission's (`tight_cpu_backstop`) is the first whole second that even 40 %
+    // early stays above its limit, ceil(limit / 0.6): 2 s for 1 s (a starved judge
+    // once let a 1 s limit run to the old 4 s). Other programs keep the generous
+    // twice the limit rounded up to seconds, plus two. SIGKILL one second later.
+    const rlim_t seconds = limits.tight_cpu_backstop ? static_cast<rlim_t>((limits.cpu_ms + 599) / 600)
+                                                     : static_cast<rlim_t>(2 * ((limits.cpu_ms + 999) / 1000) + 2);
+    add(RLIMIT_CPU, seconds, seconds + 1, "setrlimit(RLIMIT_CPU)");
+  }
+  if (limits.address_space_kib > 0)
+    add(RLIMIT_AS, kib(limits.address_space_kib), kib(limits.address_space_kib), "setrlimit(RLIMIT_AS)");
+  if (limits.file_size_kib > 0)
+    add(RLIMIT_FSIZE, kib(limits.file_size_kib), kib(limits.file_size_kib), "setrlimit(RLIMIT_FSIZE)");
+  if (limits.processes > 0) {
+    const auto count = static_cast<rlim_t>(limits.processes);
+    add(RLIMIT_NPROC, count, count, "setrlimit(RLIMIT_NPROC)");
+  }
+  if (limits.open_files > 0) {
+    const auto count = static_cast<rlim_t>(limits.open_files);
+    add(RLIMIT_NOFILE, count, count, "setrlimit(RLIMIT_NOFILE)");
+  }
+  if (limits.stack_kib > 0) add(RLIMIT_STACK, kib(limits.stack_kib), kib(limits.stack_kib), "setrlimit(RLIMIT_STACK)");
+  return out;
+}
+
 Process Process::spawn(const SpawnRequest& request) {
   if (request.argv.empty()) throw std::invalid_argument("spawn: empty argv");
   ChildSetup setup;
   setup.request = &request;
+  setup.rlimits = child_rlimits(request.limits);
   bp::environment env = boost::this_process::environment();
   if (request.environment) {
     env.clear();
@@ -185,8 +196,20 @@ Process Process::spawn(const SpawnRequest& request) {
   if (request.boxed) {
     process.box_ = BoxChannel::open();
     setup.box_report_fd = process.box_->box_end();
+  } else {
+    setup.box_report_fd = request.control_fd;
   }
   process.start_ = std::chrono::steady_clock::now();
+  if (request.boxed && request.box_server != nullptr) {
+    // Forked by the run's judge-box server, not executed (box_server.hpp).
+    if (std::optional<BoxServer::StartedBox> started = request.box_server->start(request, setup.box_report_fd)) {
+      process.pid_ = started->pid;
+      process.pidfd_ = std::move(started->pidfd);
+      process.served_ = true;
+      process.await_box_start();
+      return process;
+    }
+  }
   try {
     bp::child child =
         request.working_dir.empty()
@@ -207,18 +230,37 @@ Process Process::spawn(const SpawnRequest& request) {
     ::fcntl(pidfd, F_SETFD, FD_CLOEXEC);
     process.pidfd_ = UniqueFd(pidfd);
   }
-  if (process.box_) {
-    // Only the box may hold its end: the judge sees end-of-file once the box is gone.
-    process.box_->close_box_end();
-    try {
-      process.box_->receive_start();
-    } catch (...) {
-      process.kill_group();
-      process.reap();
-      throw;
-    }
-  }
+  if (process.box_) process.await_box_start();
   return process;
+}
+
+void Process::await_box_start() {
+  // Only the box may hold its end: the judge sees end-of-file once the box is gone.
+  box_->close_box_end();
+  try {
+    box_->receive_start();
+  } catch (...) {
+    kill_group();
+    reap();
+    throw;
+  }
+}
+
+void Process::kill_box_whole() const {
+  // A served B is not the judge's child: once the server has reaped it, its pid may be
+  // another process's. Its pidfd reaches B alone; B's init and program follow (their
+  // parent-death signals, and the end of the pid namespace).
+  if (served_) {
+    if (pidfd_.valid()) ::syscall(SYS_pidfd_send_signal, pidfd_.get(), SIGKILL, nullptr, 0);
+    return;
+  }
+  ::kill(-pid_, SIGKILL);
+}
+
+ExitingBox Process::release() {
+  ExitingBox released{std::exchange(pid_, -1), std::move(pidfd_)};
+  exit_ = ExitFacts{};
+  return released;
 }
 
 bool Process::try_reap_box() {
@@ -237,7 +279,7 @@ void Process::finish_box(std::optional<ExitFacts> reported) {
   } else {
     // The box was killed before it could report (the judge's last resort, or a
     // crash): the program went down with it. Its CPU time is the last sample.
-    ::kill(-pid_, SIGKILL);
+    kill_box_whole();
     facts.signaled = true;
     facts.signal = SIGKILL;
     facts.cpu_ms = last_cpu_ms_;
@@ -249,12 +291,14 @@ void Process::finish_box(std::optional<ExitFacts> reported) {
   // before it could report is reaped now.
   // It is held by its pidfd, so that reaping it later can never take the status of
   // another process that got its pid (without a pidfd it is reaped now).
+  // A served B is the server's to reap: the judge never waits for it (its pid may not
+  // even be B's any more).
   int status = 0;
   pid_t reaped = 0;
   const bool defer = reported.has_value() && pidfd_.valid();
-  while ((reaped = ::waitpid(pid_, &status, defer ? WNOHANG : 0)) < 0 && errno == EINTR) {
+  while (!served_ && (reaped = ::waitpid(pid_, &status, defer ? WNOHANG : 0)) < 0 && errno == EINTR) {
   }
-  if (reaped == 0 && defer) exiting_box_ = ExitingBox{pid_, std::move(pidfd_)};
+  if (!served_ && reaped == 0 && defer) exiting_box_ = ExitingBox{pid_, std::move(pidfd_)};
   facts.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start_)
                       .count();
@@ -276,6 +320,7 @@ Process& Process::operator=(Process&& other) noexcept {
   exiting_box_ = std::exchange(other.exiting_box_, std::nullopt);
   pidfd_ = std::move(other.pidfd_);
   box_ = std::exchange(other.box_, std::nullopt);
+  served_ = std::exchange(other.served_, false);
   last_cpu_ms_ = other.last_cpu_ms_;
   start_ = other.start_;
   exit_ = std::exchange(other.exit_, std::nullopt);
@@ -344,7 +389,7 @@ void Process::reap() {
     while (!try_reap()) {
       struct pollfd pfd {pidfd(), POLLIN, 0};
       if (::poll(&pfd, 1, killed_whole ? -1 : 2000) == 0 && !killed_whole) {
-        ::kill(-pid_, SIGKILL);
+        kill_box_whole();
         killed_whole = true;
       }
     }

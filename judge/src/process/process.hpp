@@ -8,8 +8,10 @@
 // come from (ExitFacts): those are the child's own figures, never a wrapper's.
 #pragma once
 
+#include <sys/resource.h>
 #include <sys/types.h>
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -40,6 +42,23 @@ struct ProcessLimits {
   std::int64_t stack_kib = 0;          // RLIMIT_STACK (0: leave as inherited)
 };
 
+// The rlimits a spawn sets on its child, from ProcessLimits, each with its name for an
+// error: set between vfork and exec (nothing allocated there), or by a judge-box
+// server in the box it forks (box_server.hpp).
+struct ChildRlimit {
+  int resource = 0;
+  rlim_t soft = 0;
+  rlim_t hard = 0;
+  const char* name = "";
+};
+struct ChildRlimits {
+  std::array<ChildRlimit, 8> items{};
+  std::size_t count = 0;
+};
+ChildRlimits child_rlimits(const ProcessLimits& limits);
+
+class BoxServer;  // process/box_server.hpp
+
 struct SpawnRequest {
   std::vector<std::string> argv;  // argv[0] is the path of the executable
   int stdin_fd = -1;
@@ -63,6 +82,12 @@ struct SpawnRequest {
   // copies in and out (box/sandbox.hpp boxed_command), at most max_box_fds.
   std::vector<std::shared_ptr<UniqueFd>> box_fds;
   static constexpr std::size_t max_box_fds = 16;
+  // Boxed: the judge-box server the box is forked from instead of executing judge-box
+  // (box_server.hpp); nullptr, or a request it cannot take: judge-box is executed.
+  BoxServer* box_server = nullptr;
+  // Not boxed: a descriptor the child gets as its descriptor 3 (a judge-box server's
+  // control socket); -1: none.
+  int control_fd = -1;
 };
 
 // A judge-box that reported its program's end and is still exiting (it tears down
@@ -93,6 +118,8 @@ class Process {
   // Boxed only: judge-box's "setup" report (JSON text: what was enforced, what was
   // not and why), and the reason the program could not be executed, if it could not.
   std::string box_setup() const { return box_ ? box_->setup() : std::string(); }
+  // Boxed: forked by a judge-box server (SpawnRequest::box_server), not executed.
+  bool served() const { return served_; }
   std::string box_exec_error() const { return box_ ? box_->exec_error() : std::string(); }
   int box_exec_errno() const { return box_ ? box_->exec_errno() : -1; }
   // Boxed, once reaped: the box's init stopped the program at its CPU limit.
@@ -136,15 +163,25 @@ class Process {
   // it when it goes away.
   std::optional<ExitingBox> take_exiting_box();
 
+  // Gives up the child, still running, as its pid and pidfd: the caller reaps it
+  // (a judge-box server, box_server.hpp). This Process then owns nothing.
+  ExitingBox release();
+
  private:
   Process() = default;
   bool try_reap_box();
+  void await_box_start();       // the box's "setup" and "exec", once it is started
+  void kill_box_whole() const;  // B itself, with its box (the 2 s last resort)
   void finish_box(std::optional<ExitFacts> reported);
   void reap_exiting_box();
   pid_t pid_ = -1;
   std::optional<ExitingBox> exiting_box_;  // B, reported but not reaped yet
   UniqueFd pidfd_;
   std::optional<BoxChannel> box_;  // boxed: the box's report socket
+  // Boxed, forked by a judge-box server: B is the server's child, not the judge's.
+  // The judge never waits for it (the server reaps it), and kills it through its
+  // pidfd, never by its pid, which the server's reaping may free for reuse.
+  bool served_ = false;
   mutable std::int64_t last_cpu_ms_ = 0;  // the latest cpu_ms_so_far() sample
   std::chrono::steady_clock::time_point start_;
   std::optional<ExitFacts> exit_;

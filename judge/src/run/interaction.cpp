@@ -197,6 +197,8 @@ BoxSettings submission_box(const InteractionRequest& request, const fs::path& bo
   spawn.limits.file_size_kib = 0;  // the box sets it on the program alone
   settings.roots.assign(request.submission_roots.begin(), request.submission_roots.end());
   settings.net_namespace = request.net_namespace;
+  // Forked by the run's judge-box server where there is one (process/box_server.hpp).
+  spawn.box_server = request.resources != nullptr ? request.resources->box_server() : nullptr;
   // Pinned by the box (judge-box, 4c), not by the spawn.
   settings.cpu = spawn.cpu;
   spawn.cpu = -1;

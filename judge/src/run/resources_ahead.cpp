@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "base/errors.hpp"
+#include "process/box_server.hpp"
 
 namespace judge {
 
@@ -160,6 +161,7 @@ void ResourcesAhead::reap_later(ExitingBox box) { exiting_boxes_.push_back(std::
 std::vector<pid_t> ResourcesAhead::spared_pids() const {
   std::vector<pid_t> pids;
   for (const ExitingBox& box : exiting_boxes_) pids.push_back(box.pid);
+  if (box_server_ != nullptr && box_server_->pid() > 0) pids.push_back(box_server_->pid());
   return pids;
 }
 

@@ -76,7 +76,14 @@ class ResourcesAhead {
   // by the next while_test_runs() (or at the end), and spared by kill_orphans()
   // until then (spared_pids()).
   void reap_later(ExitingBox box);
+  // Those, and the run's judge-box server.
   std::vector<pid_t> spared_pids() const;
+
+  // The judge-box server the run's boxes are forked from (process/box_server.hpp),
+  // owned by the caller, spared by kill_orphans (spared_pids()); nullptr: each box
+  // executes judge-box.
+  void use_box_server(BoxServer* server) { box_server_ = server; }
+  BoxServer* box_server() const { return box_server_; }
 
   // Given back after a test: removed by the next while_test_runs() (or at the end).
   void retire(TempDir folder);
@@ -126,6 +133,7 @@ class ResourcesAhead {
   void move_release_thread_off_the_judges_cpus();
 
   std::filesystem::path cgroup_root_;
+  BoxServer* box_server_ = nullptr;
   std::set<std::string> folder_prefixes_;  // every prefix asked for
   bool asked_again_ = false;               // some prefix was asked for twice
   bool stale_swept_ = false;               // TestCgroup::remove_stale has run (or the release thread runs it)

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <exception>
 #include <functional>
 #include <memory>
+#include <string_view>
 #include <system_error>
 #include <thread>
 
@@ -14,6 +16,7 @@
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
 #include "box/cgroup.hpp"
+#include "box/sandbox.hpp"
 #include "process/cpu_claim.hpp"
 #include "run/communication.hpp"
 #include "run/interaction.hpp"
@@ -247,6 +250,16 @@ ProcessExecutor::ProcessExecutor(bool contain) : net_namespace_(contain) {
   // The first test's cgroup is made while the judge loads the problem and checks the
   // tests (run/resources_ahead.hpp).
   if (contain) resources_.make_cgroup_ahead();
+  // The judge-box server starts now, on this thread, the one that runs the tests (its
+  // parent-death signal is this thread's); its own start runs beside the judge's.
+  // Without judge-box, the first box says why it cannot run.
+  const char* no_server = std::getenv("JUDGE_TEST_NO_BOX_SERVER");
+  if (!contain || (no_server != nullptr && std::string_view(no_server) == "1")) return;
+  if (const fs::path box = find_box_executable(); !box.empty()) {
+    box_server_ = std::make_unique<BoxServer>(box);
+    box_server_->prepare();
+    resources_.use_box_server(box_server_.get());
+  }
 }
 
 ProcessExecutor::~ProcessExecutor() { discard_started(); }

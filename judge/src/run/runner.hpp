@@ -25,6 +25,7 @@
 #include "problem/problem.hpp"
 #include "problem/scoring.hpp"
 #include "problem/tests.hpp"
+#include "process/box_server.hpp"
 #include "run/resources_ahead.hpp"
 #include "submission/submission.hpp"
 
@@ -87,6 +88,10 @@ struct StartedTest;  // run/runner.cpp
 // (box/net_namespace.hpp), made from the start on a thread of its own; `contain`
 // false (--sandbox none): none is made.
 //
+// Its boxes are forked from one judge-box server, started with the executor
+// (process/box_server.hpp): no exec of judge-box per test. The test hook
+// JUDGE_TEST_NO_BOX_SERVER=1 (benchmarks, tests) executes judge-box for every box.
+//
 // Told the next test (expect_next), it starts that test as soon as the test it runs
 // has ended (both programs reaped, their orphans killed), then reads this test's
 // facts while the next one runs: a run of many short tests does not wait for the
@@ -115,6 +120,8 @@ class ProcessExecutor : public TestExecutor {
 
  private:
   SharedNetNamespace net_namespace_;
+  // Before resources_, which points to it: destroyed after it.
+  std::unique_ptr<BoxServer> box_server_;
   ResourcesAhead resources_;
   int kept_off_cpu_ = -1;  // the test CPU the judge's thread keeps off (process/cpu_claim.hpp)
   const TestCase* next_ = nullptr;          // expect_next()

@@ -84,7 +84,9 @@ TEST_F(SubmissionFilesTest, ALinkOutOfTheFolderIsRefusedAndNothingOfItsTargetIsR
   fs::create_symlink("/proc/self/root/etc/shadow", dir / "s/t");
   EXPECT_NE(refusal(dir / "s").find("outside"), std::string::npos);
   for (const auto& entry : fs::recursive_directory_iterator(dir / "into"))
-    if (entry.is_regular_file()) EXPECT_EQ(read_file(entry.path())->find("THE-HIDDEN"), std::string::npos);
+    if (entry.is_regular_file()) {
+      EXPECT_EQ(read_file(entry.path())->find("THE-HIDDEN"), std::string::npos);
+    }
 }
 
 // A link to a file inside the folder is that file under the link's name; a link to a

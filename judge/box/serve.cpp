@@ -1,0 +1,232 @@
+#include "serve.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "process/box_request.hpp"
+
+extern char** environ;
+
+namespace judge_box {
+namespace {
+
+using judge::BoxRequest;
+
+// The judge's end may be gone: MSG_NOSIGNAL, so S learns it from the error (and then
+// from the end of file), never dies of SIGPIPE.
+void reply(int control, const std::string& text, int pass_fd = -1) {
+  struct iovec iov {const_cast<char*>(text.data()), text.size()};
+  struct msghdr message {};
+  message.msg_iov = &iov;
+  message.msg_iovlen = 1;
+  alignas(struct cmsghdr) char space[CMSG_SPACE(sizeof(int))] = {};
+  if (pass_fd >= 0) {
+    message.msg_control = space;
+    message.msg_controllen = sizeof space;
+    struct cmsghdr* header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    std::memcpy(CMSG_DATA(header), &pass_fd, sizeof(int));
+  }
+  while (::sendmsg(control, &message, MSG_NOSIGNAL) < 0 && errno == EINTR) {
+  }
+}
+
+// B's failure before its own code runs: said on its report socket (descriptor 3 by
+// now) as judge-box says its own, so the judge reports it as the box's failure.
+[[noreturn]] void fail(const char* what) {
+  const std::string text = std::string("exec-error {\"message\": \"judge-box: ") + what + ": " +
+                           std::strerror(errno) + "\"}";
+  ::send(3, text.data(), text.size(), MSG_NOSIGNAL);
+  ::_exit(127);
+}
+
+// Each received descriptor becomes its target number, as the judge's spawn places a
+// box's (process.cpp place_box_descriptors): first every one is duplicated above all
+// targets, so that placing one never overwrites another still to be placed, then put
+// in place (dup2 leaves it without close-on-exec, as exec'd judge-box had them).
+// Everything else B holds is closed: S's control socket and signalfd are already, the
+// received originals and their duplicates go here, so B holds only what the judge
+// gave this box.
+void place_descriptors(const std::vector<int>& fds, const std::vector<int>& targets) {
+  const int above = *std::max_element(targets.begin(), targets.end()) + 1;
+  std::vector<int> copies;
+  for (int fd : fds) {
+    const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, above);
+    if (copy < 0) ::_exit(127);  // nothing to report on yet: the judge sees the box gone
+    copies.push_back(copy);
+  }
+  for (std::size_t i = 0; i < copies.size(); ++i)
+    if (::dup2(copies[i], targets[i]) < 0) ::_exit(127);
+  for (int fd = 0; fd < above; ++fd)
+    if (std::find(targets.begin(), targets.end(), fd) == targets.end()) ::close(fd);
+  ::close_range(static_cast<unsigned>(above), ~0U, 0);
+}
+
+// B: what the judge's spawn sets between vfork and exec (process.cpp ChildSetup), then
+// the box itself, as an executed judge-box runs it.
+[[noreturn]] void become_box(const BoxRequest& request, const std::vector<int>& fds, pid_t server,
+                             BoxMain box_main) {
+  // Its own process group, as every process the judge starts.
+  ::setpgid(0, 0);
+  // B dies with S, and S with the judge: no box runs on unsupervised. S gone before
+  // this line: B ends at once.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != server) ::_exit(1);
+  // The defaults a program expects; S blocked SIGCHLD for its signalfd.
+  for (int sig = 1; sig < NSIG; ++sig)
+    if (sig != SIGKILL && sig != SIGSTOP) ::signal(sig, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  place_descriptors(fds, request.targets);
+  if (request.cpu >= 0) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(request.cpu, &set);
+    if (::sched_setaffinity(0, sizeof set, &set) != 0) fail("sched_setaffinity");
+  }
+  for (const judge::BoxRlimit& limit : request.rlimits) {
+    struct rlimit value {limit.soft, limit.hard};
+    if (::setrlimit(limit.resource, &value) != 0) fail("setrlimit");
+  }
+  // The box's environment is the request's alone: it is what the program is
+  // executed with (judge_box.cpp run_submission: execv uses environ).
+  std::vector<std::string> env = request.env;
+  std::vector<char*> env_pointers;
+  for (std::string& entry : env) env_pointers.push_back(entry.data());
+  env_pointers.push_back(nullptr);
+  environ = env_pointers.data();
+  std::vector<std::string> words{"judge-box"};
+  words.insert(words.end(), request.argv.begin(), request.argv.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  ::_exit(box_main(static_cast<int>(words.size()), argv.data(), server));
+}
+
+struct Received {
+  std::string bytes;
+  std::vector<int> fds;
+  bool truncated = false;
+};
+
+// One request; nullopt at the end of file (the judge is done) or when the socket fails.
+std::optional<Received> receive(int control, std::vector<char>& buffer) {
+  alignas(struct cmsghdr) char space[CMSG_SPACE(sizeof(int) * judge::box_request_max_fds)];
+  for (;;) {
+    struct iovec iov {buffer.data(), buffer.size()};
+    struct msghdr message {};
+    message.msg_iov = &iov;
+    message.msg_iovlen = 1;
+    message.msg_control = space;
+    message.msg_controllen = sizeof space;
+    // Close-on-exec from the start: B closes them anyway, nothing S execs ever.
+    const ssize_t n = ::recvmsg(control, &message, MSG_CMSG_CLOEXEC);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return std::nullopt;
+    Received got;
+    got.bytes.assign(buffer.data(), static_cast<std::size_t>(n));
+    got.truncated = (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
+    for (struct cmsghdr* header = CMSG_FIRSTHDR(&message); header != nullptr;
+         header = CMSG_NXTHDR(&message, header)) {
+      if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+      const std::size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+      for (std::size_t i = 0; i < count; ++i) {
+        int fd = -1;
+        std::memcpy(&fd, CMSG_DATA(header) + i * sizeof(int), sizeof fd);
+        got.fds.push_back(fd);
+      }
+    }
+    return got;
+  }
+}
+
+// One box: forked, its pidfd sent back. S closes what it received at once: the report
+// socket's box end in particular, which only B may hold (the judge sees end of file
+// once B's box is gone).
+void start_box(int control, int signals, const Received& got, BoxMain box_main) {
+  const std::optional<BoxRequest> request = judge::decode_box_request(got.bytes);
+  std::string refused;
+  if (got.truncated) refused = "the request or its descriptors were cut short";
+  else if (!request) refused = "the request is malformed";
+  else if (request->targets.size() != got.fds.size() || request->targets.empty())
+    refused = "the request's descriptors do not match its targets";
+  if (!refused.empty()) {
+    reply(control, "error " + refused);
+  } else {
+    const pid_t server = ::getpid();
+    const pid_t box = ::fork();
+    if (box == 0) {
+      ::close(control);
+      ::close(signals);
+      become_box(*request, got.fds, server, box_main);
+    }
+    // The pidfd is taken before S can reap B (SIGCHLD is read in this same loop
+    // only), so it is B's and nobody else's.
+    const int pidfd = box > 0 ? static_cast<int>(::syscall(SYS_pidfd_open, box, 0)) : -1;
+    if (box < 0) reply(control, std::string("error fork: ") + std::strerror(errno));
+    else if (pidfd < 0) {
+      ::kill(box, SIGKILL);
+      reply(control, std::string("error pidfd_open: ") + std::strerror(errno));
+    } else {
+      reply(control, "started " + std::to_string(box), pidfd);
+    }
+    if (pidfd >= 0) ::close(pidfd);
+  }
+  for (int fd : got.fds) ::close(fd);
+}
+
+}  // namespace
+
+int serve(int control, BoxMain box_main) {
+  ::fcntl(control, F_SETFD, FD_CLOEXEC);
+  // Its children are reaped as they end, in this loop (never in a handler).
+  sigset_t child_ended;
+  sigemptyset(&child_ended);
+  sigaddset(&child_ended, SIGCHLD);
+  ::sigprocmask(SIG_BLOCK, &child_ended, nullptr);
+  const int signals = ::signalfd(-1, &child_ended, SFD_CLOEXEC | SFD_NONBLOCK);
+  if (signals < 0) return 1;
+  std::vector<char> buffer(judge::box_request_max_bytes);
+  for (;;) {
+    struct pollfd watch[2] = {{control, POLLIN, 0}, {signals, POLLIN, 0}};
+    if (::poll(watch, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      return 1;
+    }
+    if (watch[1].revents != 0) {
+      struct signalfd_siginfo info {};
+      while (::read(signals, &info, sizeof info) > 0) {
+      }
+      while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+      }
+    }
+    if (watch[0].revents == 0) continue;
+    const std::optional<Received> got = receive(control, buffer);
+    if (!got) break;
+    start_box(control, signals, *got, box_main);
+  }
+  // The judge is done with S: boxes still running end with it (their parent-death
+  // signal); S's own exit is the last thing.
+  return 0;
+}
+
+}  // namespace judge_box

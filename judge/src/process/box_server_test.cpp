@@ -1,0 +1,142 @@
+// A judge-box server with real boxes (judge-box is built next to this test binary):
+// one server for a run of boxes, each box fresh (nothing of one reaches the next),
+// the judge never a box's parent, a server that is gone started again, a request it
+// cannot take executed instead. The boxes' own behaviour, served and executed alike:
+// box/sandbox_test.cpp (BoxedProcess/*.Served).
+#include "process/box_server.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "base/text_file.hpp"
+#include "process/proc_stat.hpp"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path box_executable() {
+  std::error_code ignored;
+  const fs::path box = fs::read_symlink("/proc/self/exe", ignored).parent_path() / "judge-box";
+  return fs::exists(box) ? box : fs::path();
+}
+
+class BoxServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    box_ = box_executable();
+    if (box_.empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
+    null_ = UniqueFd(::open("/dev/null", O_RDWR | O_CLOEXEC));
+    server_.emplace(box_);
+  }
+  // A box running `sh -c script` with `env`, as a test's box asks the server.
+  SpawnRequest request(const std::string& script, Environment env = {}) {
+    SpawnRequest spawn;
+    spawn.argv = {box_.string(), "--", "/bin/sh", "-c", script};
+    spawn.boxed = true;
+    spawn.box_server = &*server_;
+    spawn.stdin_fd = spawn.stdout_fd = spawn.stderr_fd = null_.get();
+    spawn.environment = std::move(env);
+    return spawn;
+  }
+  int exit_code(const SpawnRequest& spawn, bool served = true) {
+    Process process = Process::spawn(spawn);
+    EXPECT_EQ(process.served(), served);
+    process.reap();
+    EXPECT_FALSE(process.exit_facts()->signaled) << process.box_setup();
+    return process.exit_facts()->exit_code;
+  }
+  fs::path box_;
+  UniqueFd null_;
+  std::optional<BoxServer> server_;
+};
+
+// Every box of a run is forked from one server, and the judge never holds a box as its
+// child: the server reaps them, off the tests' path.
+TEST_F(BoxServerTest, EveryBoxOfARunIsForkedFromOneServer) {
+  for (int code = 0; code < 5; ++code) EXPECT_EQ(exit_code(request("exit " + std::to_string(code))), code);
+  EXPECT_EQ(server_->starts(), 1);
+  ASSERT_GT(server_->pid(), 0);
+  EXPECT_EQ(children_of_self(), std::vector<pid_t>{server_->pid()});
+}
+
+// Issue 32: a file a program left in /tmp, a process it forked, a SysV shared memory
+// segment it made, and the environment it was given are gone before the next box of
+// the same server starts.
+TEST_F(BoxServerTest, NothingOfABoxReachesTheNext) {
+  EXPECT_EQ(exit_code(request("echo left > /tmp/left && ipcmk -M 4096 > /dev/null && (sleep 31337 &) && exit 3",
+                              {{"PATH", "/usr/bin:/bin"}, {"PROBE", "set"}})),
+            3);
+  // The sleeping process went with its box, before the box reported.
+  for (const ProcStat& process : list_processes()) {
+    const std::string cmdline = read_head("/proc/" + std::to_string(process.pid) + "/cmdline", 256);
+    EXPECT_EQ(cmdline.find("31337"), std::string::npos) << "left behind: pid " << process.pid;
+  }
+  EXPECT_EQ(exit_code(request("test ! -e /tmp/left || exit 10; "
+                              "test -z \"$PROBE\" || exit 11; "
+                              "ipcs -m | grep -q '^0x' && exit 12; exit 0",
+                              {{"PATH", "/usr/bin:/bin"}})),
+            0);
+  EXPECT_EQ(server_->starts(), 1);
+}
+
+// A server that is gone (killed and reaped by a kill_orphans that did not spare it, as
+// a batch worker's after a failed job) is started again for the next box; the box runs
+// as if nothing had happened.
+TEST_F(BoxServerTest, AServerThatIsGoneIsStartedAgain) {
+  server_->prepare();
+  const pid_t first = server_->pid();
+  ASSERT_GT(first, 0);
+  EXPECT_EQ(kill_orphans(), 1);
+  EXPECT_EQ(exit_code(request("exit 4")), 4);
+  EXPECT_EQ(server_->starts(), 2);
+  EXPECT_NE(server_->pid(), first);
+}
+
+// A request the server cannot take (no environment of its own: the box would inherit
+// the judge's) starts the box the old way, judge-box executed.
+TEST_F(BoxServerTest, ARequestItCannotTakeIsExecutedInstead) {
+  SpawnRequest spawn = request("exit 6");
+  spawn.environment.reset();
+  EXPECT_EQ(exit_code(spawn, false), 6);
+  EXPECT_EQ(server_->starts(), 0);
+}
+
+// The server refuses what is not a whole request, says so, and serves the next one.
+TEST_F(BoxServerTest, AMalformedRequestIsRefusedAndTheServerGoesOn) {
+  using namespace std::string_literals;
+  int ends[2];
+  ASSERT_EQ(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends), 0);
+  UniqueFd judge_end(ends[0]);
+  UniqueFd server_end(ends[1]);
+  SpawnRequest spawn;
+  spawn.argv = {box_.string(), "--serve"};
+  spawn.environment = Environment{};
+  spawn.control_fd = server_end.get();
+  ExitingBox server = Process::spawn(spawn).release();
+  server_end.reset();
+  auto ask = [&](const std::string& bytes) {
+    EXPECT_EQ(::send(judge_end.get(), bytes.data(), bytes.size(), MSG_NOSIGNAL), static_cast<ssize_t>(bytes.size()));
+    char answer[256] = {};
+    const ssize_t n = ::recv(judge_end.get(), answer, sizeof answer, 0);
+    return std::string(answer, n > 0 ? static_cast<std::size_t>(n) : 0);
+  };
+  EXPECT_EQ(ask("rm -rf /"), "error the request is malformed");
+  EXPECT_EQ(ask("judge-box-request-1\0fd\0003\0end\0"s),
+            "error the request's descriptors do not match its targets");
+  judge_end.reset();  // end of file: the server ends
+  EXPECT_TRUE(server.reap(true));
+}
+
+}  // namespace
+}  // namespace judge
