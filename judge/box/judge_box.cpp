@@ -166,6 +166,9 @@ std::string json_escape(const std::string& text) {
 struct Ledger {
   std::vector<std::string> enforced;
   std::vector<std::pair<std::string, std::string>> not_enforced;  // what, why
+  // How B was started: "executed" by the judge, or "served" (forked by a judge-box
+  // server, serve.hpp). A fact for the test's JSON (containment.box_started).
+  std::string started = "executed";
 
   void ok(const std::string& what) { enforced.push_back(what); }
   void failed(const std::string& what, const std::string& why) { not_enforced.emplace_back(what, why); }
@@ -177,7 +180,7 @@ struct Ledger {
     for (std::size_t i = 0; i < not_enforced.size(); ++i)
       out += (i ? ", " : "") + std::string("{\"what\": \"") + json_escape(not_enforced[i].first) +
              "\", \"why\": \"" + json_escape(not_enforced[i].second) + "\"}";
-    return out + "]}";
+    return out + "], \"started\": \"" + started + "\"}";
   }
 };
 
@@ -1140,8 +1143,8 @@ Namespaces unshare_namespaces(Ledger& ledger, bool net_joined) {
 // B: one box, executed by the judge (`judge-box ARGS`) or forked by a judge-box
 // server (serve.hpp). `parent` is the process B was started by (the judge, or the
 // server), which must still be there once B's uid has changed. `executed`: argv is
-// B's own command line, as the kernel shows it (a served B's is the server's,
-// `judge-box --serve`, which names nothing to hide, and argv is B's heap).
+// B's own command line, as the kernel shows it (a served B's is the server's, hidden
+// by the server already, and argv is B's heap).
 int run_box(int argc, char** argv, pid_t parent, bool executed) {
   // The report socket came to B as descriptor 3; neither the program nor anything it
   // starts may hold it (it could forge the box's report), so it is close-on-exec.
@@ -1152,6 +1155,7 @@ int run_box(int argc, char** argv, pid_t parent, bool executed) {
   if (options.interactor_stat_fd >= 0 && ::fcntl(options.interactor_stat_fd, F_SETFD, FD_CLOEXEC) != 0)
     options.interactor_stat_fd = -1;
   Ledger ledger;
+  if (!executed) ledger.started = "served";
   join_cgroups(options, ledger);
   check_descriptors(options);
   if (executed) hide_command_line(argc, argv);
@@ -1189,9 +1193,13 @@ int run_box(int argc, char** argv, pid_t parent, bool executed) {
 int main(int argc, char** argv) {
   // `judge-box --serve`: started once, forks a box for each request on descriptor 3
   // (serve.hpp); its own command line names no test.
-  if (argc == 2 && std::strcmp(argv[1], "--serve") == 0)
+  // Its command line becomes "judge-box" too, as an executed B's (2c): every box's
+  // /proc/1/cmdline, which the program can read, is its init's, a copy of this one.
+  if (argc == 2 && std::strcmp(argv[1], "--serve") == 0) {
+    hide_command_line(argc, argv);
     return judge_box::serve(report_fd, [](int box_argc, char** box_argv, pid_t server) {
       return run_box(box_argc, box_argv, server, false);
     });
+  }
   return run_box(argc, argv, ::getppid(), true);
 }

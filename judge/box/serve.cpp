@@ -31,7 +31,9 @@ using judge::BoxRequest;
 // The judge's end may be gone: MSG_NOSIGNAL, so S learns it from the error (and then
 // from the end of file), never dies of SIGPIPE.
 void reply(int control, const std::string& text, int pass_fd = -1) {
-  struct iovec iov {const_cast<char*>(text.data()), text.size()};
+  struct iovec iov {
+    const_cast<char*>(text.data()), text.size()
+  };
   struct msghdr message {};
   message.msg_iov = &iov;
   message.msg_iovlen = 1;
@@ -52,8 +54,8 @@ void reply(int control, const std::string& text, int pass_fd = -1) {
 // B's failure before its own code runs: said on its report socket (descriptor 3 by
 // now) as judge-box says its own, so the judge reports it as the box's failure.
 [[noreturn]] void fail(const char* what) {
-  const std::string text = std::string("exec-error {\"message\": \"judge-box: ") + what + ": " +
-                           std::strerror(errno) + "\"}";
+  const std::string text =
+      std::string("exec-error {\"message\": \"judge-box: ") + what + ": " + std::strerror(errno) + "\"}";
   ::send(3, text.data(), text.size(), MSG_NOSIGNAL);
   ::_exit(127);
 }
@@ -80,10 +82,16 @@ void place_descriptors(const std::vector<int>& fds, const std::vector<int>& targ
   ::close_range(static_cast<unsigned>(above), ~0U, 0);
 }
 
+cpu_set_t cpu_set_of(const std::vector<int>& cpus) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int cpu : cpus) CPU_SET(cpu, &set);
+  return set;
+}
+
 // B: what the judge's spawn sets between vfork and exec (process.cpp ChildSetup), then
 // the box itself, as an executed judge-box runs it.
-[[noreturn]] void become_box(const BoxRequest& request, const std::vector<int>& fds, pid_t server,
-                             BoxMain box_main) {
+[[noreturn]] void become_box(const BoxRequest& request, const std::vector<int>& fds, pid_t server, BoxMain box_main) {
   // Its own process group, as every process the judge starts.
   ::setpgid(0, 0);
   // B dies with S, and S with the judge: no box runs on unsupervised. S gone before
@@ -97,14 +105,15 @@ void place_descriptors(const std::vector<int>& fds, const std::vector<int>& targ
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
   place_descriptors(fds, request.targets);
-  if (request.cpu >= 0) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(request.cpu, &set);
+  // S moved itself there before the fork (cpu_set_of); a refusal is said here.
+  if (!request.cpus.empty()) {
+    const cpu_set_t set = cpu_set_of(request.cpus);
     if (::sched_setaffinity(0, sizeof set, &set) != 0) fail("sched_setaffinity");
   }
   for (const judge::BoxRlimit& limit : request.rlimits) {
-    struct rlimit value {limit.soft, limit.hard};
+    struct rlimit value {
+      limit.soft, limit.hard
+    };
     if (::setrlimit(limit.resource, &value) != 0) fail("setrlimit");
   }
   // The box's environment is the request's alone: it is what the program is
@@ -132,7 +141,9 @@ struct Received {
 std::optional<Received> receive(int control, std::vector<char>& buffer) {
   alignas(struct cmsghdr) char space[CMSG_SPACE(sizeof(int) * judge::box_request_max_fds)];
   for (;;) {
-    struct iovec iov {buffer.data(), buffer.size()};
+    struct iovec iov {
+      buffer.data(), buffer.size()
+    };
     struct msghdr message {};
     message.msg_iov = &iov;
     message.msg_iovlen = 1;
@@ -145,8 +156,7 @@ std::optional<Received> receive(int control, std::vector<char>& buffer) {
     Received got;
     got.bytes.assign(buffer.data(), static_cast<std::size_t>(n));
     got.truncated = (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
-    for (struct cmsghdr* header = CMSG_FIRSTHDR(&message); header != nullptr;
-         header = CMSG_NXTHDR(&message, header)) {
+    for (struct cmsghdr* header = CMSG_FIRSTHDR(&message); header != nullptr; header = CMSG_NXTHDR(&message, header)) {
       if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
       const std::size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
       for (std::size_t i = 0; i < count; ++i) {
@@ -166,12 +176,20 @@ void start_box(int control, int signals, const Received& got, BoxMain box_main) 
   const std::optional<BoxRequest> request = judge::decode_box_request(got.bytes);
   std::string refused;
   if (got.truncated) refused = "the request or its descriptors were cut short";
-  else if (!request) refused = "the request is malformed";
+  else if (!request)
+    refused = "the request is malformed";
   else if (request->targets.size() != got.fds.size() || request->targets.empty())
     refused = "the request's descriptors do not match its targets";
   if (!refused.empty()) {
     reply(control, "error " + refused);
   } else {
+    // S runs where B is to run before it forks B: a pinned test's CPU is the
+    // interactor's, which S's fork and B's setup must not take while it starts (the
+    // judge keeps its own thread off it for the same reason).
+    if (!request->cpus.empty()) {
+      const cpu_set_t set = cpu_set_of(request->cpus);
+      ::sched_setaffinity(0, sizeof set, &set);  // a placement hint; B checks its own
+    }
     const pid_t server = ::getpid();
     const pid_t box = ::fork();
     if (box == 0) {
@@ -198,6 +216,10 @@ void start_box(int control, int signals, const Received& got, BoxMain box_main) 
 
 int serve(int control, BoxMain box_main) {
   ::fcntl(control, F_SETFD, FD_CLOEXEC);
+  // B's working directory until its init enters the box's root, whatever folder the
+  // judge was started in: B and its init use no relative path, and S keeps no folder
+  // of the judge's busy.
+  if (::chdir("/") != 0) return 1;
   // Its children are reaped as they end, in this loop (never in a handler).
   sigset_t child_ended;
   sigemptyset(&child_ended);

@@ -11,15 +11,12 @@
 
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
-#include "base/text_file.hpp"
 #include "batch/test_support.hpp"
 
 namespace judge {
 namespace {
 namespace fs = std::filesystem;
 using namespace batch_testing;
-
-std::string read(const fs::path& path) { return read_file(path).value_or(""); }
 
 TEST(BatchDir, WritesAndLoadsTheLayout) {
   TempDir dir;

@@ -183,6 +183,9 @@ nlohmann::json describe_containment(const std::string& box_setup, const std::str
     } else {
       result["enforced"] = setup.value("enforced", nlohmann::json::array());
       result["not_enforced"] = setup.value("not_enforced", nlohmann::json::array());
+      // "executed" (judge-box per box) or "served" (forked by the run's judge-box
+      // server, process/box_server.hpp).
+      if (setup.contains("started") && setup["started"].is_string()) result["box_started"] = setup["started"];
     }
   }
   result["memory_limit"] = cgroup_memory ? cgroup_version + " memory controller"

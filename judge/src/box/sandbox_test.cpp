@@ -350,6 +350,10 @@ TEST_P(BoxedProcess, SaysWhatItEnforced) {
   std::string all = setup.dump();
   for (const char* layer : {"user namespace", "pid namespace", "network namespace", "filesystem"})
     EXPECT_NE(all.find(layer), std::string::npos) << layer << " in " << all;
+  // How the box was started, a fact the test's JSON carries (containment.box_started).
+  EXPECT_EQ(setup.value("started", ""), GetParam() ? "served" : "executed");
+  EXPECT_EQ(describe_containment(process.box_setup(), "", false, false, {}, "")["box_started"],
+            GetParam() ? "served" : "executed");
 }
 
 // A machine without namespaces (judge-box --no-namespaces stands in for one where

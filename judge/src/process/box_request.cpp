@@ -1,5 +1,7 @@
 #include "process/box_request.hpp"
 
+#include <sched.h>
+
 #include "base/parse_number.hpp"
 
 namespace judge {
@@ -29,8 +31,10 @@ std::optional<std::vector<std::string_view>> split_words(std::string_view bytes)
 std::string encode_box_request(const BoxRequest& request) {
   std::string out;
   add(out, version);
-  add(out, "cpu");
-  add(out, std::to_string(request.cpu));
+  for (int cpu : request.cpus) {
+    add(out, "cpu");
+    add(out, std::to_string(cpu));
+  }
   for (const BoxRlimit& limit : request.rlimits) {
     add(out, "rlimit");
     add(out, std::to_string(limit.resource));
@@ -57,7 +61,6 @@ std::optional<BoxRequest> decode_box_request(std::string_view bytes) {
   const std::optional<std::vector<std::string_view>> words = split_words(bytes);
   if (!words || words->size() < 2 || words->front() != version || words->back() != "end") return std::nullopt;
   BoxRequest request;
-  bool cpu_seen = false;
   // Each key takes the values after it; a missing or malformed value is a bad request.
   for (std::size_t i = 1; i + 1 < words->size();) {
     const std::string_view key = (*words)[i];
@@ -67,9 +70,8 @@ std::optional<BoxRequest> decode_box_request(std::string_view bytes) {
     const std::string_view value = (*words)[i + 1];
     if (key == "cpu") {
       const std::optional<int> cpu = parse_integer<int>(value);
-      if (!cpu || *cpu < -1 || cpu_seen) return std::nullopt;
-      request.cpu = *cpu;
-      cpu_seen = true;
+      if (!cpu || *cpu < 0 || *cpu >= CPU_SETSIZE) return std::nullopt;
+      request.cpus.push_back(*cpu);
     } else if (key == "rlimit") {
       const auto resource = parse_integer<int>(value);
       const auto soft = parse_integer<unsigned long long>((*words)[i + 2]);

@@ -8,8 +8,8 @@
 // themselves go beside the message, with SCM_RIGHTS, in the order of `targets`.
 //
 // On the wire: words, each ended by a NUL byte. The first is the version; then a key
-// word and its values: "cpu N", "rlimit RESOURCE SOFT HARD", "fd TARGET", "arg WORD",
-// "env NAME=VALUE"; the last word is "end". Nothing is split at a ':', a newline or a
+// word and its values: "cpu N" (one per CPU), "rlimit RESOURCE SOFT HARD", "fd TARGET",
+// "arg WORD", "env NAME=VALUE"; the last word is "end". Nothing is split at a ':', a newline or a
 // space: a word ends only at its NUL, and a word may hold any other byte.
 #pragma once
 
@@ -29,11 +29,14 @@ struct BoxRlimit {
 };
 
 struct BoxRequest {
-  int cpu = -1;                      // >= 0: B runs on this CPU (as the spawn's affinity)
-  std::vector<BoxRlimit> rlimits;    // set on B, inherited by its init and the program
-  std::vector<int> targets;          // the passed descriptors become these numbers, in order
-  std::vector<std::string> argv;     // judge-box's own arguments, without argv[0]
-  std::vector<std::string> env;      // the box's whole environment, "NAME=value"
+  // The CPUs B may run on, as a vfork'ed B would have inherited them from the judge's
+  // thread (the judge keeps off a pinned test's CPU) or the spawn's CPU; empty: the
+  // server's.
+  std::vector<int> cpus;
+  std::vector<BoxRlimit> rlimits;  // set on B, inherited by its init and the program
+  std::vector<int> targets;        // the passed descriptors become these numbers, in order
+  std::vector<std::string> argv;   // judge-box's own arguments, without argv[0]
+  std::vector<std::string> env;    // the box's whole environment, "NAME=value"
 };
 
 // The largest message either side sends or accepts, and the most descriptors: a

@@ -9,7 +9,7 @@ namespace {
 
 TEST(BoxRequest, WhatIsWrittenIsReadBackWhole) {
   BoxRequest request;
-  request.cpu = 1;
+  request.cpus = {0, 1};
   request.rlimits = {{RLIMIT_CORE, 0, 0}, {RLIMIT_CPU, 2, 3}, {RLIMIT_AS, RLIM_INFINITY, RLIM_INFINITY}};
   request.targets = {0, 1, 2, 3, 5};
   // A ':', a newline, a space, an '=' and bytes that are not UTF-8 stay inside one word.
@@ -17,7 +17,7 @@ TEST(BoxRequest, WhatIsWrittenIsReadBackWhole) {
   request.env = {"PATH=/usr/bin", "ODD=x=y\nz"};
   const std::optional<BoxRequest> read = decode_box_request(encode_box_request(request));
   ASSERT_TRUE(read.has_value());
-  EXPECT_EQ(read->cpu, 1);
+  EXPECT_EQ(read->cpus, (std::vector<int>{0, 1}));
   ASSERT_EQ(read->rlimits.size(), 3u);
   EXPECT_EQ(read->rlimits[1].resource, RLIMIT_CPU);
   EXPECT_EQ(read->rlimits[1].soft, 2u);
@@ -40,7 +40,8 @@ TEST(BoxRequest, AnythingElseIsRefused) {
   EXPECT_FALSE(decode_box_request(good.substr(0, good.size() - 4)).has_value()) << "no end";
   EXPECT_FALSE(decode_box_request("judge-box-request-9\0end\0"s).has_value()) << "another version";
   EXPECT_FALSE(decode_box_request("judge-box-request-1\0cpu\0x\0end\0"s).has_value());
-  EXPECT_FALSE(decode_box_request("judge-box-request-1\0cpu\0-2\0end\0"s).has_value());
+  EXPECT_FALSE(decode_box_request("judge-box-request-1\0cpu\0-1\0end\0"s).has_value());
+  EXPECT_FALSE(decode_box_request("judge-box-request-1\0cpu\0100000\0end\0"s).has_value());
   EXPECT_FALSE(decode_box_request("judge-box-request-1\0fd\0-1\0end\0"s).has_value());
   EXPECT_FALSE(decode_box_request("judge-box-request-1\0fd\0003\0fd\0003\0end\0"s).has_value())
       << "two descriptors for one number";

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -27,12 +28,22 @@ namespace {
 // judge-box's own arguments. nullopt when the server cannot take it.
 std::optional<BoxRequest> make_request(const SpawnRequest& request, int report_fd, std::vector<int>& fds) {
   // The server gives B exactly the descriptors named: a child that inherits one of the
-  // judge's own (-1), starts elsewhere or has no environment of its own is executed.
+  // judge's own (-1) or has no environment of its own is executed. The working
+  // directory is not B's business: the program's is the box's (--workdir), and B
+  // starts in / (serve.cpp).
   if (request.stdin_fd < 0 || request.stdout_fd < 0 || request.stderr_fd < 0 || !request.environment ||
-      !request.working_dir.empty() || request.box_fds.size() > SpawnRequest::max_box_fds)
+      request.box_fds.size() > SpawnRequest::max_box_fds)
     return std::nullopt;
   BoxRequest box;
-  box.cpu = request.cpu;
+  // B's CPUs as vfork would have given them: the spawn's CPU, else the calling
+  // thread's own (kept off a pinned test's CPU: B's setup runs beside the interactor's
+  // start, not on its CPU).
+  if (request.cpu >= 0) {
+    box.cpus = {request.cpu};
+  } else if (cpu_set_t mine; ::sched_getaffinity(0, sizeof mine, &mine) == 0) {
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      if (CPU_ISSET(cpu, &mine)) box.cpus.push_back(cpu);
+  }
   const ChildRlimits limits = child_rlimits(request.limits);
   for (std::size_t i = 0; i < limits.count; ++i)
     box.rlimits.push_back({limits.items[i].resource, limits.items[i].soft, limits.items[i].hard});
@@ -54,7 +65,9 @@ std::optional<BoxRequest> make_request(const SpawnRequest& request, int report_f
 
 // One message with descriptors; false when the server is gone (EPIPE, ECONNRESET).
 bool send_with_fds(int socket, const std::string& bytes, const std::vector<int>& fds) {
-  struct iovec iov {const_cast<char*>(bytes.data()), bytes.size()};
+  struct iovec iov {
+    const_cast<char*>(bytes.data()), bytes.size()
+  };
   struct msghdr message {};
   message.msg_iov = &iov;
   message.msg_iovlen = 1;
@@ -80,14 +93,18 @@ struct Reply {
 
 // The server's answer; nullopt when it is gone (end of file) or said nothing in 10 s.
 std::optional<Reply> receive_reply(int socket) {
-  struct pollfd wait {socket, POLLIN, 0};
+  struct pollfd wait {
+    socket, POLLIN, 0
+  };
   int ready = 0;
   while ((ready = ::poll(&wait, 1, 10000)) < 0 && errno == EINTR) {
   }
   if (ready <= 0) return std::nullopt;
   char text[256];
   alignas(struct cmsghdr) char space[CMSG_SPACE(sizeof(int))];
-  struct iovec iov {text, sizeof text};
+  struct iovec iov {
+    text, sizeof text
+  };
   struct msghdr message {};
   message.msg_iov = &iov;
   message.msg_iovlen = 1;
@@ -110,7 +127,9 @@ std::optional<Reply> receive_reply(int socket) {
 
 bool server_alive(const ExitingBox& server) {
   if (!server.pidfd.valid()) return false;
-  struct pollfd ended {server.pidfd.get(), POLLIN, 0};
+  struct pollfd ended {
+    server.pidfd.get(), POLLIN, 0
+  };
   return ::poll(&ended, 1, 0) == 0;
 }
 
@@ -135,7 +154,9 @@ void BoxServer::stop() {
   // parent-death signal). One that does not end at once is killed.
   control_.reset();
   if (!server_.pidfd.valid()) return;
-  struct pollfd ended {server_.pidfd.get(), POLLIN, 0};
+  struct pollfd ended {
+    server_.pidfd.get(), POLLIN, 0
+  };
   if (::poll(&ended, 1, 1000) == 0) ::syscall(SYS_pidfd_send_signal, server_.pidfd.get(), SIGKILL, nullptr, 0);
   server_.reap(true);
 }

@@ -60,7 +60,7 @@ class BoxServer {
   bool ensure_running();
   void stop();
   std::filesystem::path executable_;
-  UniqueFd control_;  // the judge's end of the control socket
+  UniqueFd control_;   // the judge's end of the control socket
   ExitingBox server_;  // its pid and pidfd: the judge reaps it
   int starts_ = 0;
   mutable std::mutex mutex_;

@@ -132,8 +132,7 @@ TEST_F(BoxServerTest, AMalformedRequestIsRefusedAndTheServerGoesOn) {
     return std::string(answer, n > 0 ? static_cast<std::size_t>(n) : 0);
   };
   EXPECT_EQ(ask("rm -rf /"), "error the request is malformed");
-  EXPECT_EQ(ask("judge-box-request-1\0fd\0003\0end\0"s),
-            "error the request's descriptors do not match its targets");
+  EXPECT_EQ(ask("judge-box-request-1\0fd\0003\0end\0"s), "error the request's descriptors do not match its targets");
   judge_end.reset();  // end of file: the server ends
   EXPECT_TRUE(server.reap(true));
 }

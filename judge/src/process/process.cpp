@@ -47,8 +47,10 @@ namespace bp = boost::process;
 // child at once, so spawn() throws in the parent with the reason.
 struct ChildSetup : bp::extend::handler {
   const SpawnRequest* request;
-  ChildRlimits rlimits;    // child_rlimits(request->limits), made before vfork
-  int box_report_fd = -1;  // boxed: becomes descriptor 3 of judge-box
+  ChildRlimits rlimits;  // child_rlimits(request->limits), made before vfork
+  // Becomes descriptor 3: boxed, judge-box's report socket; a judge-box server's
+  // control socket (SpawnRequest::control_fd).
+  int box_report_fd = -1;
 
   template <typename Executor>
   void fail(Executor& exec, const char* what) const {
@@ -178,20 +180,11 @@ ChildRlimits child_rlimits(const ProcessLimits& limits) {
 
 Process Process::spawn(const SpawnRequest& request) {
   if (request.argv.empty()) throw std::invalid_argument("spawn: empty argv");
-  ChildSetup setup;
-  setup.request = &request;
-  setup.rlimits = child_rlimits(request.limits);
-  bp::environment env = boost::this_process::environment();
-  if (request.environment) {
-    env.clear();
-    for (const auto& [key, value] : *request.environment) env[key] = value;
-  }
-  for (const auto& [key, value] : request.extra_env) env[key] = value;
-  std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
-
   if (request.box_fds.size() > SpawnRequest::max_box_fds)
     throw JudgeFault(fmt::format("spawn: {} descriptors for the box, at most {}", request.box_fds.size(),
                                  SpawnRequest::max_box_fds));
+  ChildSetup setup;
+  setup.request = &request;
   Process process;
   if (request.boxed) {
     process.box_ = BoxChannel::open();
@@ -199,9 +192,9 @@ Process Process::spawn(const SpawnRequest& request) {
   } else {
     setup.box_report_fd = request.control_fd;
   }
-  process.start_ = std::chrono::steady_clock::now();
   if (request.boxed && request.box_server != nullptr) {
     // Forked by the run's judge-box server, not executed (box_server.hpp).
+    process.start_ = std::chrono::steady_clock::now();
     if (std::optional<BoxServer::StartedBox> started = request.box_server->start(request, setup.box_report_fd)) {
       process.pid_ = started->pid;
       process.pidfd_ = std::move(started->pidfd);
@@ -210,6 +203,15 @@ Process Process::spawn(const SpawnRequest& request) {
       return process;
     }
   }
+  setup.rlimits = child_rlimits(request.limits);
+  bp::environment env = boost::this_process::environment();
+  if (request.environment) {
+    env.clear();
+    for (const auto& [key, value] : *request.environment) env[key] = value;
+  }
+  for (const auto& [key, value] : request.extra_env) env[key] = value;
+  std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
+  process.start_ = std::chrono::steady_clock::now();
   try {
     bp::child child =
         request.working_dir.empty()

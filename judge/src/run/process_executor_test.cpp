@@ -162,5 +162,23 @@ TEST_F(ProcessExecutorTest, AnotherTestThanTheOneStartedAheadStopsItAndRunsAfres
   EXPECT_FALSE(has_child_named("echo"));
 }
 
+// Issue 32: the boxes of a run are forked from the executor's one judge-box server,
+// test after test, the one started ahead included (containment.box_started says so);
+// the test hook JUDGE_TEST_NO_BOX_SERVER=1 executes judge-box for every box.
+TEST_F(ProcessExecutorTest, EveryBoxOfARunIsForkedFromItsJudgeBoxServer) {
+  for (const char* hook : {"", "1"}) {
+    ::setenv("JUDGE_TEST_NO_BOX_SERVER", hook, 1);
+    ProcessExecutor executor;
+    ::unsetenv("JUDGE_TEST_NO_BOX_SERVER");
+    const std::string expected = *hook == '\0' ? "served" : "executed";
+    const TestOutcome first = run_first_then(executor, 2);
+    const TestOutcome third = run_third(executor);
+    for (const TestOutcome* outcome : {&first, &third}) {
+      if (outcome->containment.value("sandbox", "") != "judge-box") GTEST_SKIP() << "no judge-box here";
+      EXPECT_EQ(outcome->containment.value("box_started", ""), expected) << outcome->name << " " << hook;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace judge
