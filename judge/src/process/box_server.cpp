@@ -19,8 +19,6 @@
 #include "base/parse_number.hpp"
 #include "process/box_request.hpp"
 
-extern char** environ;
-
 namespace judge {
 namespace {
 
