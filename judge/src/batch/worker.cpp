@@ -197,8 +197,10 @@ json answer_job(const ReadJob& read, WorkerState& state) {
   } catch (const std::exception& error) {
     // A test started ahead for the queued job is stopped too: its job starts afresh
     // (and the executor never mistakes a later job's test for it).
+    // The executor's judge-box server and its exiting boxes are spared, as after every
+    // test: the server serves the worker's next job.
     state.executor.discard_started();
-    kill_orphans();
+    kill_orphans(state.executor.spared_pids());
     return {{"error", error.what()}};
   }
 }

@@ -13,10 +13,10 @@
 //
 // The server is a child of the judge, started on the first box from the calling
 // thread (its parent-death signal is that thread's: the thread that runs the tests,
-// which outlives them). `kill_orphans` must spare it (pid()); one that is gone all the
-// same (killed by a kill_orphans that did not spare it, crashed) is started again on
-// the next box. A request it cannot take (too large, no environment of its own given,
-// a descriptor the judge's own) returns nullopt: the caller executes judge-box as
+// which outlives them). `kill_orphans` must spare it (pid(); ResourcesAhead and
+// ProcessExecutor::spared_pids list it); one that is gone all the same (killed by a
+// kill_orphans that did not spare it, crashed) is started again on the next box. A request it cannot take (too large,
+// no environment of its own given, a descriptor the judge's own) returns nullopt: the caller executes judge-box as
 // before.
 #pragma once
 

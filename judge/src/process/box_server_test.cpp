@@ -90,14 +90,16 @@ TEST_F(BoxServerTest, NothingOfABoxReachesTheNext) {
   EXPECT_EQ(server_->starts(), 1);
 }
 
-// A server that is gone (killed and reaped by a kill_orphans that did not spare it, as
-// a batch worker's after a failed job) is started again for the next box; the box runs
-// as if nothing had happened.
+// A server that is gone (killed and reaped by a kill_orphans that did not spare it) is
+// started again for the next box; the box runs as if nothing had happened.
 TEST_F(BoxServerTest, AServerThatIsGoneIsStartedAgain) {
   server_->prepare();
   const pid_t first = server_->pid();
   ASSERT_GT(first, 0);
-  EXPECT_EQ(kill_orphans(), 1);
+  // At least once: on a busy machine the server may not be gone 1 ms after the first
+  // SIGKILL, and kill_orphans counts each round's.
+  EXPECT_GE(kill_orphans(), 1);
+  EXPECT_TRUE(children_of_self().empty());
   EXPECT_EQ(exit_code(request("exit 4")), 4);
   EXPECT_EQ(server_->starts(), 2);
   EXPECT_NE(server_->pid(), first);

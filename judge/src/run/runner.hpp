@@ -10,6 +10,8 @@
 // the run stops there, and the tests judged before it keep their verdicts.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -114,6 +116,9 @@ class ProcessExecutor : public TestExecutor {
   // names runs with the same problem, submission and options as the one that ended.
   void expect_next_when_ended(std::function<const TestCase*()> ask) { ask_next_ = std::move(ask); }
   void discard_started() override;
+  // The children kill_orphans must spare between tests: judge-boxes still exiting, and
+  // the executor's judge-box server.
+  std::vector<pid_t> spared_pids() const { return resources_.spared_pids(); }
 
   // The test started ahead, if any (tests: run/process_executor_test.cpp).
   const TestCase* started_test() const;
