@@ -19,7 +19,9 @@ finding of the red team's report against the judge and checks what it must do no
   - run folders of judges killed by SIGKILL are swept by the next judge (item 11);
   - transcripts work for test names with folders (secret/01, from issue 29), in
     judge run and judge batch;
-  - judge doctor names the host settings and places that matter here.
+  - judge doctor names the host settings and places that matter here;
+  - (issue 32) a submission reads no key of the judge's session keyring, nor a key an
+    earlier test of the same run left.
 
 Every case fails on the judge before the fix (commit cc6fd41) and passes after it.
 It reuses scripts/test_faults.py's fixtures and checks (exit status, stderr, no
@@ -29,6 +31,7 @@ Usage: test_hostile_host.py --judge build/judge/judge --work DIR --repo . [--onl
        test_hostile_host.py --list
 """
 import argparse
+import copy
 import csv
 import json
 import os
@@ -435,6 +438,80 @@ def batch_transcripts_of_tests_in_folders(ctx, d):
 
 
 # ---------------------------------------------------------------- doctor
+
+
+# Keys through the raw system calls (x86-64 numbers: add_key 248, keyctl 250), as a
+# contestant's Python would reach them without keyutils.
+KEYS_PY = r"""
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+SESSION, USER = -3, -4
+
+def find(name):
+    for keyring in (SESSION, USER):
+        key = libc.syscall(250, 10, keyring, b"user", name, 0)  # KEYCTL_SEARCH
+        if key >= 0:
+            buffer = ctypes.create_string_buffer(256)
+            size = libc.syscall(250, 11, key, buffer, 256)  # KEYCTL_READ
+            return buffer.raw[:max(size, 0)]
+    return None
+"""
+
+# What a submission does on each test: says what it found of the judge's keys or of
+# a key an earlier test left (exit 3), then leaves one of its own in its session and
+# user keyrings, then answers.
+KEY_SNOOPING_PY = KEYS_PY + r"""
+for name in (b"judge-secret", b"left-by-a-test"):
+    found = find(name)
+    if found is not None:
+        print("found", name, found, file=sys.stderr)
+        sys.exit(3)
+for keyring in (SESSION, USER):
+    if libc.syscall(248, b"user", b"left-by-a-test", b"from-a-test", 11, keyring) < 0:
+        sys.exit(4)
+x = int(input().split()[0])
+print(x + 1, flush=True)
+"""
+
+# The judge, started the way a login starts it: in a session keyring of its own that
+# holds a key (pam_keyinit; Kerberos keeps tickets there).
+KEYED_JUDGE_PY = KEYS_PY + r"""
+import os
+if libc.syscall(250, 1, None) < 0:  # KEYCTL_JOIN_SESSION_KEYRING, anonymous
+    sys.exit(97)
+if libc.syscall(248, b"user", b"judge-secret", b"topsecret-4711", 14, SESSION) < 0:
+    sys.exit(97)
+if find(b"judge-secret") != b"topsecret-4711":
+    sys.exit(97)
+os.execv(sys.argv[1], sys.argv[1:])
+"""
+
+
+@case
+def keys_of_the_judge_and_of_earlier_tests_are_not_the_submissions(ctx, d):
+    # Issue 32: a box inherited the judge's session keyring, and the boxes of one
+    # judge-box server the server's. A submission read the judge's key (RTE "found
+    # b'judge-secret' b'topsecret-4711'") and a key the test before it left.
+    if os.uname().machine != "x86_64":
+        raise Skip("the probe uses x86-64 system call numbers")
+    problem = echo_problem(ctx, os.path.join(d, "p"), tests={"01": "5 normal\n", "02": "7 normal\n", "03": "9 normal\n"})
+    submission = write(os.path.join(d, "snoop.py"), KEY_SNOOPING_PY)
+    keyed = copy.copy(ctx)
+    keyed.judge = write(os.path.join(d, "keyed-judge.py"), "#!/usr/bin/env python3\n" + KEYED_JUDGE_PY)
+    os.chmod(keyed.judge, 0o755)
+    result = os.path.join(d, "result.json")
+    run = run_judge(keyed, d, [ctx.judge, "run", problem, submission, "--json", result])
+    expect(run.returncode != 97, f"could not give the judge a session keyring with a key\n{run.show()}")
+    check_status(run, EXIT_OK)
+    written = load_complete_result(result)
+    expect([test["verdict"] for test in written["tests"]] == ["AC"] * 3,
+           f"verdicts {[test['verdict'] for test in written['tests']]}\n{run.show()}")
+    expect(all(test.get("containment", {}).get("box_started") == "served" for test in written["tests"]),
+           "not every box was forked by the judge-box server")
+    everything = run.stdout + run.stderr + open(result).read()
+    expect("topsecret" not in everything, f"the judge's key reached the output\n{run.show()}")
+    check_clean(run)
 
 
 @case

@@ -51,6 +51,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <linux/keyctl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -1093,6 +1094,21 @@ void drop_privileges(const Options& options, pid_t judge_pid, Ledger& ledger) {
   ledger.ok("unprivileged uid " + std::to_string(uid));
 }
 
+// 3b. A session keyring of the box's own, empty. Keys belong to no mount, pid or ipc
+//     namespace: a session keyring is inherited across fork, exec and the uid change,
+//     and whoever holds it possesses its keys whatever its uid. Without this the
+//     program could read and write the judge's (a login's Kerberos tickets live there)
+//     and, through a server's, what the box before it left. Made while B is still the
+//     judge's uid, so the keyring is charged to the judge's key quota, not the box
+//     uid's. The thread and process keyrings are not inherited by fork; the user and
+//     persistent keyrings are per user namespace (step 4: a fresh one per box).
+void join_own_session_keyring(Ledger& ledger) {
+  if (::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr) < 0)
+    ledger.failed("session keyring", errno_text("keyctl(KEYCTL_JOIN_SESSION_KEYRING)"));
+  else
+    ledger.ok("session keyring");
+}
+
 // 4. A user namespace: capabilities for the steps below, none on the host.
 void unshare_user_namespace(Ledger& ledger) {
   const uid_t outer_uid = ::geteuid();
@@ -1160,6 +1176,7 @@ int run_box(int argc, char** argv, pid_t parent, bool executed) {
   check_descriptors(options);
   if (executed) hide_command_line(argc, argv);
   const bool net_joined = join_net_namespace(options);
+  join_own_session_keyring(ledger);
   drop_privileges(options, judge_pid, ledger);
   Namespaces namespaces;
   if (options.isolate) {

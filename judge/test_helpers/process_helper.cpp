@@ -17,13 +17,23 @@
 //   affinity-of-thread MS    the same, seen by a thread it starts at once, after MS ms
 //   net-namespace INODE  exit 0 if it runs in network namespace INODE and cannot bring
 //                 up its loopback (EPERM); 1 another namespace; 2 it could; 3 error
+//   ipc-leave NAME  add a user key NAME to its session and its user keyring, and make
+//                 a POSIX message queue /NAME: exit 0, or 3 (session key), 4 (user
+//                 key), 5 (queue) at the first that failed; 6, 7, 8 if it does not
+//                 see its own session key, user key, queue afterwards
+//   ipc-find NAME   exit 0 if it sees none of them; 1 the session key, 2 the user key,
+//                 3 the queue
+#include <fcntl.h>
+#include <linux/keyctl.h>
+#include <mqueue.h>
 #include <net/if.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -65,6 +75,34 @@ static int affinity_code() {
   for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
     if (CPU_ISSET(cpu, &set)) return 10 + cpu;
   return 9;
+}
+
+// Keys through the raw system calls: libkeyutils is not a dependency of the project.
+static long add_user_key(const char* name, long keyring) {
+  static const char payload[] = "left";
+  return syscall(SYS_add_key, "user", name, payload, sizeof payload - 1, keyring);
+}
+
+static bool key_found(const char* name, long keyring) {
+  return syscall(SYS_keyctl, KEYCTL_SEARCH, keyring, "user", name, 0L) >= 0;
+}
+
+static int ipc_leave(const std::string& name) {
+  if (add_user_key(name.c_str(), KEY_SPEC_SESSION_KEYRING) < 0) return 3;
+  if (add_user_key(name.c_str(), KEY_SPEC_USER_KEYRING) < 0) return 4;
+  const mqd_t queue = mq_open(("/" + name).c_str(), O_CREAT | O_RDWR, 0600, nullptr);
+  if (queue == static_cast<mqd_t>(-1)) return 5;
+  // The probe sees what it left itself: ipc-find can tell.
+  if (!key_found(name.c_str(), KEY_SPEC_SESSION_KEYRING)) return 6;
+  if (!key_found(name.c_str(), KEY_SPEC_USER_KEYRING)) return 7;
+  return mq_open(("/" + name).c_str(), O_RDONLY) == static_cast<mqd_t>(-1) ? 8 : 0;
+}
+
+static int ipc_find(const std::string& name) {
+  if (key_found(name.c_str(), KEY_SPEC_SESSION_KEYRING)) return 1;
+  if (key_found(name.c_str(), KEY_SPEC_USER_KEYRING)) return 2;
+  const mqd_t queue = mq_open(("/" + name).c_str(), O_RDONLY);
+  return queue == static_cast<mqd_t>(-1) ? 0 : 3;
 }
 
 int main(int argc, char** argv) {
@@ -155,5 +193,7 @@ int main(int argc, char** argv) {
     if (ioctl(sock, SIOCSIFFLAGS, &request) == 0) return 2;
     return errno == EPERM ? 0 : 3;
   }
+  if (mode == "ipc-leave" && argc > 2) return ipc_leave(argv[2]);
+  if (mode == "ipc-find" && argc > 2) return ipc_find(argv[2]);
   return 100;
 }

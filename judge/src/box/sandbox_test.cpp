@@ -4,14 +4,18 @@
 #include "box/sandbox.hpp"
 
 #include <fcntl.h>
+#include <linux/keyctl.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <initializer_list>
 #include <optional>
@@ -348,12 +352,36 @@ TEST_P(BoxedProcess, SaysWhatItEnforced) {
   ASSERT_TRUE(setup.contains("not_enforced"));
   // What this machine allows is its own business; every layer is in one list or the other.
   std::string all = setup.dump();
-  for (const char* layer : {"user namespace", "pid namespace", "network namespace", "filesystem"})
+  for (const char* layer : {"user namespace", "pid namespace", "network namespace", "filesystem", "session keyring"})
     EXPECT_NE(all.find(layer), std::string::npos) << layer << " in " << all;
   // How the box was started, a fact the test's JSON carries (containment.box_started).
   EXPECT_EQ(setup.value("started", ""), GetParam() ? "served" : "executed");
   EXPECT_EQ(describe_containment(process.box_setup(), "", false, false, {}, "")["box_started"],
             GetParam() ? "served" : "executed");
+}
+
+// Issue 32: keys and POSIX message queues belong to no mount or pid namespace. A
+// process's session keyring is inherited across fork and exec, and whoever holds it
+// possesses its keys, whatever its uid: a judge started from a login keeps its keys
+// there (Kerberos tickets), and every box forked by one server would share the
+// server's. A box sees no key of the judge's, and what one box leaves in its keyrings
+// or as a message queue the next box does not see.
+TEST_P(BoxedProcess, NoKeyOrMessageQueueComesFromTheJudgeOrReachesTheNextBox) {
+  // This test process stands in for a judge with a login's keys: a session keyring of
+  // its own (kept to the process's end), holding one key; the server, started below,
+  // inherits it. Unboxed, the probe finds that key.
+  ASSERT_GE(::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr), 0) << std::strerror(errno);
+  ASSERT_GE(::syscall(SYS_add_key, "user", "judge-secret", "secret", 6L, KEY_SPEC_SESSION_KEYRING), 0)
+      << std::strerror(errno);
+  SpawnRequest unboxed;
+  unboxed.argv = {helper, "ipc-find", "judge-secret"};
+  Process plain = Process::spawn(unboxed);
+  plain.reap();
+  ASSERT_EQ(plain.exit_facts()->exit_code, 1);
+
+  EXPECT_EQ(run({helper, "ipc-find", "judge-secret"}).exit_code, 0);
+  EXPECT_EQ(run({helper, "ipc-leave", "box-left"}).exit_code, 0);
+  EXPECT_EQ(run({helper, "ipc-find", "box-left"}).exit_code, 0);
 }
 
 // A machine without namespaces (judge-box --no-namespaces stands in for one where
