@@ -141,6 +141,11 @@ void Communication::contain_copy(std::size_t index) {
   SpawnRequest& spawn = copy.spawn;
   // Pinned before its exec: there is no interactor to watch.
   BoxSettings settings = submission_box(request_, box, copy.cgroup, spawn);
+  // Several processes run at once and may talk only through the manager, as in CMS's
+  // sandboxes. An abstract UNIX socket belongs to the network namespace (not to the
+  // files, which are each box's own), so the judge's shared one would let process 1
+  // reach process 0: each process gets an empty one of its own (0.4 ms a box).
+  if (processes_ > 1) settings.net_namespace.clear();
   if (user_io_ == CmsUserIo::std_io) {
     settings.stdin_fifo = pair.to_user;
     settings.stdout_fifo = pair.from_user;

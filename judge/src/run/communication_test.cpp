@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "base/temp_dir.hpp"
+#include "box/net_namespace.hpp"
 #include "box/sandbox.hpp"
 
 namespace judge {
@@ -124,6 +125,56 @@ TEST(Communication, ProcessesInBoxesOpenTheirFifosThroughJudgeBox) {
     EXPECT_EQ(pass.manager_output, "1.0\n") << pass.interactor_stderr;
     EXPECT_EQ(pass.processes[0].containment.value("sandbox", ""), "judge-box");
   }
+}
+
+// Two processes of one test run at once, and must talk only through the manager (CMS
+// isolates each in a sandbox of its own). Process 1 tries to reach process 0 by an
+// abstract UNIX socket, which belongs to the network namespace, not to the files:
+// exit 7 if it got through. The tests of one judge share one empty network namespace
+// (box/net_namespace.hpp), so the processes of a test with several get one each.
+const char* const abstract_socket_probe = R"(exec python3 -c '
+import socket, sys, time
+name = b"\0judge-communication-test"
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+if sys.argv[1] == "0":
+    s.bind(name)
+    s.listen(1)
+    s.settimeout(1.5)
+    try:
+        s.accept()
+    except OSError:
+        pass
+    sys.exit(0)
+deadline = time.monotonic() + 1.0
+while time.monotonic() < deadline:
+    try:
+        s.connect(name)
+        sys.exit(7)
+    except OSError:
+        time.sleep(0.02)
+' "$3"
+)";
+
+TEST(Communication, TwoProcessesInBoxesCannotReachEachOtherButThroughTheManager) {
+  if (find_box_executable().empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
+  // Unboxed, the probe gets through: it can tell.
+  {
+    Exchange test;
+    test.manager("import time\ntime.sleep(1.5)\nprint(1.0)\n");  // opens no FIFO
+    test.program(abstract_socket_probe);
+    const PassRecord pass = test.run(2, CmsUserIo::fifo_io);
+    ASSERT_EQ(pass.processes.size(), 2u);
+    EXPECT_EQ(pass.processes[1].end.exit.exit_code, 7) << pass.processes[1].stderr_tail;
+  }
+  SharedNetNamespace shared(true);
+  Exchange test(true);
+  test.request.net_namespace = shared.path();  // as the executor's tests have it
+  test.manager("import time\ntime.sleep(1.5)\nprint(1.0)\n");
+  test.program(abstract_socket_probe);
+  const PassRecord pass = test.run(2, CmsUserIo::fifo_io);
+  ASSERT_EQ(pass.processes.size(), 2u);
+  for (const ProcessRecord& process : pass.processes)
+    EXPECT_EQ(process.end.exit.exit_code, 0) << process.stderr_tail << process.exec_error;
 }
 
 }  // namespace
