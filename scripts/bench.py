@@ -162,6 +162,11 @@ class Bench:
             self.rows.append((f"3  the same, the box forked by a judge-box server (in turn with the above; "
                               f"peak of a 1 MiB child {figures['served_boxed_small_peak_kib'] / 1024:.1f} MiB)",
                               figures["served_boxed_run_ms"], "-", "ms", "info"))
+        if "v2_cgroup_joined_extra_ms" in figures:
+            self.rows.append((f"3  one cgroup v2 directory (the host's cgroup2 hierarchy), what it adds to a box: "
+                              f"executed, joined through cgroup.procs {figures['v2_cgroup_joined_extra_ms']:.3f} ms; "
+                              f"forked into it by the server (CLONE_INTO_CGROUP)",
+                              figures["v2_cgroup_born_in_extra_ms"], "-", "ms", "info"))
         # How `judge run` starts a submission: through judge-box, which forks it.
         boxed = "boxed_burner_cpu_ms" in figures
         burner = figures["boxed_burner_cpu_ms" if boxed else "burner_cpu_ms"]

@@ -14,9 +14,13 @@
 //   served_boxed_*    the same, the box forked by a judge-box server instead of
 //                     judge-box executed (process/box_server.hpp), in turn with
 //                     boxed_run_ms
+//   v2_cgroup_*_extra_ms  what one cgroup v2 directory adds to a box executed
+//                     (joined through cgroup.procs) and to one its server forks into
+//                     it (born in), on the host's cgroup2 hierarchy (v2_cgroup_entry)
 //
 //   bench_spawn PROCESS_HELPER [N]
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,6 +28,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,7 +74,8 @@ double judge_spawn_ms(int runs) {
 // time, as a run of tests reaps it while the next test runs; a served one the server
 // reaps.
 judge::ExitFacts run_helper(const std::string& helper, std::vector<std::string> args, bool boxed = false,
-                            judge::BoxServer* server = nullptr, double* spent_ms = nullptr) {
+                            judge::BoxServer* server = nullptr, double* spent_ms = nullptr,
+                            const std::string& cgroup_dir = "") {
   judge::SpawnRequest request;
   request.argv = {helper};
   request.argv.insert(request.argv.end(), args.begin(), args.end());
@@ -77,6 +83,7 @@ judge::ExitFacts run_helper(const std::string& helper, std::vector<std::string> 
     judge::BoxSettings settings;
     settings.box_executable = judge::find_box_executable();
     settings.drop_to_unprivileged_uid = ::geteuid() == 0;
+    if (!cgroup_dir.empty()) settings.cgroup_dirs = {cgroup_dir};
     judge::BoxedCommand boxed = judge::boxed_command(request.argv, settings);
     request.argv = std::move(boxed.argv);
     request.box_fds = std::move(boxed.fds);
@@ -96,6 +103,36 @@ judge::ExitFacts run_helper(const std::string& helper, std::vector<std::string> 
   if (spent_ms != nullptr) *spent_ms = ms_since(start);
   if (std::optional<judge::ExitingBox> exiting = process.take_exiting_box()) exiting->reap(true);
   return *process.exit_facts();
+}
+
+// A box's entry into one cgroup v2 directory (the way a test's cgroup is on a cgroup
+// v2 host), on whatever cgroup2 hierarchy is mounted here: what it adds to a box
+// executed (it writes its pid to cgroup.procs: a global write lock, and an RCU grace
+// period without favordynmods) and to a box its server forks into the directory
+// (clone3 CLONE_INTO_CGROUP). Four kinds in turn, each against the same kind of box
+// without a cgroup. Nothing is printed without root or a cgroup2 mount.
+void v2_cgroup_entry(judge::BoxServer& server, int rounds) {
+  std::string mount;
+  std::ifstream mounts("/proc/self/mounts");
+  for (std::string source, target, type, rest; mounts >> source >> target >> type && std::getline(mounts, rest);)
+    if (type == "cgroup2") mount = target;
+  const std::string dir = mount + "/judge-bench-" + std::to_string(::getpid());
+  if (mount.empty() || ::geteuid() != 0 || ::mkdir(dir.c_str(), 0755) != 0) return;
+  std::vector<double> executed, executed_in, served, served_in;
+  for (int i = 0; i < rounds; ++i) {
+    double spent_ms = 0;
+    run_helper("/bin/true", {}, true, nullptr, &spent_ms);
+    executed.push_back(spent_ms);
+    run_helper("/bin/true", {}, true, nullptr, &spent_ms, dir);
+    executed_in.push_back(spent_ms);
+    run_helper("/bin/true", {}, true, &server, &spent_ms);
+    served.push_back(spent_ms);
+    run_helper("/bin/true", {}, true, &server, &spent_ms, dir);
+    served_in.push_back(spent_ms);
+  }
+  std::printf("{\"v2_cgroup_joined_extra_ms\": %.3f, \"v2_cgroup_born_in_extra_ms\": %.3f}\n",
+              median(executed_in) - median(executed), median(served_in) - median(served));
+  for (int attempt = 0; attempt < 100 && ::rmdir(dir.c_str()) != 0; ++attempt) ::usleep(10000);
 }
 
 }  // namespace
@@ -147,6 +184,7 @@ int main(int argc, char** argv) {
       served_times.push_back(spent_ms);
     }
     std::printf("{\"boxed_run_ms\": %.3f, \"served_boxed_run_ms\": %.3f}\n", median(boxed_times), median(served_times));
+    v2_cgroup_entry(server, std::max(runs / 10, 5));
     std::printf("{\"served_boxed_small_peak_kib\": %lld}\n",
                 static_cast<long long>(run_helper(helper, {"touch", "1"}, true, &server).peak_kib));
   }

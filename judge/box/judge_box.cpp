@@ -170,6 +170,9 @@ struct Ledger {
   // How B was started: "executed" by the judge, or "served" (forked by a judge-box
   // server, serve.hpp). A fact for the test's JSON (containment.box_started).
   std::string started = "executed";
+  // How B entered the test's cgroups: "joined" (it wrote itself into them) or "born
+  // in" (its server forked it into its one cgroup v2 directory, serve.cpp fork_box).
+  std::string cgroup_entry = "joined";
 
   void ok(const std::string& what) { enforced.push_back(what); }
   void failed(const std::string& what, const std::string& why) { not_enforced.emplace_back(what, why); }
@@ -181,7 +184,7 @@ struct Ledger {
     for (std::size_t i = 0; i < not_enforced.size(); ++i)
       out += (i ? ", " : "") + std::string("{\"what\": \"") + json_escape(not_enforced[i].first) +
              "\", \"why\": \"" + json_escape(not_enforced[i].second) + "\"}";
-    return out + "], \"started\": \"" + started + "\"}";
+    return out + "], \"started\": \"" + started + "\", \"cgroup_entry\": \"" + cgroup_entry + "\"}";
   }
 };
 
@@ -1004,7 +1007,13 @@ bool join_cgroup(const std::string& dir) {
   return write_file(dir + "/cgroup.procs", std::to_string(::getpid()) + "\n");
 }
 
-void join_cgroups(const Options& options, Ledger& ledger) {
+void join_cgroups(const Options& options, Ledger& ledger, bool born_in_cgroup) {
+  // Forked into its one cgroup v2 directory by the server (serve.cpp fork_box).
+  if (born_in_cgroup) {
+    ledger.cgroup_entry = "born in";
+    ledger.ok("cgroups");
+    return;
+  }
   bool cgroups_ok = true;
   for (const std::string& dir : options.cgroups) {
     if (!join_cgroup(dir)) {
@@ -1160,8 +1169,9 @@ Namespaces unshare_namespaces(Ledger& ledger, bool net_joined) {
 // server (serve.hpp). `parent` is the process B was started by (the judge, or the
 // server), which must still be there once B's uid has changed. `executed`: argv is
 // B's own command line, as the kernel shows it (a served B's is the server's, hidden
-// by the server already, and argv is B's heap).
-int run_box(int argc, char** argv, pid_t parent, bool executed) {
+// by the server already, and argv is B's heap). `born_in_cgroup`: the server forked B
+// into its one cgroup v2 directory, which B then does not join (serve.cpp fork_box).
+int run_box(int argc, char** argv, pid_t parent, bool executed, bool born_in_cgroup) {
   // The report socket came to B as descriptor 3; neither the program nor anything it
   // starts may hold it (it could forge the box's report), so it is close-on-exec.
   ::fcntl(report_fd, F_SETFD, FD_CLOEXEC);
@@ -1172,7 +1182,7 @@ int run_box(int argc, char** argv, pid_t parent, bool executed) {
     options.interactor_stat_fd = -1;
   Ledger ledger;
   if (!executed) ledger.started = "served";
-  join_cgroups(options, ledger);
+  join_cgroups(options, ledger, born_in_cgroup);
   check_descriptors(options);
   if (executed) hide_command_line(argc, argv);
   const bool net_joined = join_net_namespace(options);
@@ -1214,9 +1224,9 @@ int main(int argc, char** argv) {
   // /proc/1/cmdline, which the program can read, is its init's, a copy of this one.
   if (argc == 2 && std::strcmp(argv[1], "--serve") == 0) {
     hide_command_line(argc, argv);
-    return judge_box::serve(report_fd, [](int box_argc, char** box_argv, pid_t server) {
-      return run_box(box_argc, box_argv, server, false);
+    return judge_box::serve(report_fd, [](int box_argc, char** box_argv, pid_t server, bool born_in_cgroup) {
+      return run_box(box_argc, box_argv, server, false, born_in_cgroup);
     });
   }
-  return run_box(argc, argv, ::getppid(), true);
+  return run_box(argc, argv, ::getppid(), true, false);
 }

@@ -8,7 +8,8 @@
 //
 // What is shared from test to test is only S itself: a small static process with no
 // state of any test. Every test still gets its own B, and B makes everything fresh as
-// before: the cgroup joins, the uid, the user, mount, ipc, uts and pid namespaces,
+// before: the cgroup joins (on cgroup v2, S forks B straight into its cgroup instead:
+// serve.cpp fork_box), the uid, the user, mount, ipc, uts and pid namespaces,
 // the root, the scratch /tmp. B is forked from S the moment the judge asks, so it
 // carries nothing of an earlier box either: S never holds a descriptor of a test
 // after the fork (it closes what it received at once), and the environment, the
@@ -30,7 +31,9 @@ namespace judge_box {
 
 // Runs one box in B, as `judge-box ARGS...` would run it, given its caller's pid (the
 // parent B checks is still there once its uid has changed); returns B's exit status.
-using BoxMain = int (*)(int argc, char** argv, pid_t parent);
+// `born_in_cgroup`: S forked B straight into the one cgroup v2 directory its request
+// names (clone3 with CLONE_INTO_CGROUP), so B does not join it.
+using BoxMain = int (*)(int argc, char** argv, pid_t parent, bool born_in_cgroup);
 
 // Serves requests on `control` until the judge closes it; returns the exit status.
 int serve(int control, BoxMain box_main);

@@ -12,10 +12,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "base/text_file.hpp"
 #include "process/proc_stat.hpp"
@@ -88,6 +90,42 @@ TEST_F(BoxServerTest, NothingOfABoxReachesTheNext) {
                               {{"PATH", "/usr/bin:/bin"}})),
             0);
   EXPECT_EQ(server_->starts(), 1);
+}
+
+// Where the box's cgroup is one cgroup v2 directory, the server forks the box straight
+// into it (clone3 with CLONE_INTO_CGROUP: no write to cgroup.procs, whose lock waits
+// for an RCU grace period), and the box is in it from its first instruction on. Run on
+// whatever cgroup2 hierarchy the host mounts (a hybrid host's "unified" one has no
+// controllers, which membership does not need).
+TEST_F(BoxServerTest, ABoxIsForkedIntoItsCgroupV2Directory) {
+  std::string mount;
+  std::ifstream mounts("/proc/self/mounts");
+  for (std::string source, target, type, rest; mounts >> source >> target >> type && std::getline(mounts, rest);)
+    if (type == "cgroup2") mount = target;
+  if (mount.empty()) GTEST_SKIP() << "no cgroup2 hierarchy is mounted";
+  const std::string name = "judge-born-in-" + std::to_string(::getpid());
+  const fs::path dir = fs::path(mount) / name;
+  std::error_code error;
+  if (!fs::create_directory(dir, error)) GTEST_SKIP() << "cannot make " << dir << ": " << error.message();
+  SpawnRequest spawn = request("grep -qx '0::/" + name + "' /proc/self/cgroup");
+  spawn.argv = {box_.string(), "--cgroup", dir.string(), "--", "/bin/sh", "-c", spawn.argv.back()};
+  Process process = Process::spawn(spawn);
+  EXPECT_TRUE(process.served());
+  process.reap();
+  EXPECT_EQ(process.exit_facts()->exit_code, 0) << process.box_setup();
+  const auto setup = nlohmann::json::parse(process.box_setup());
+  EXPECT_EQ(setup.value("cgroup_entry", ""), "born in") << process.box_setup();
+  EXPECT_NE(setup["enforced"].dump().find("\"cgroups\""), std::string::npos) << process.box_setup();
+  // The same request executed: the box writes itself into the directory, as before.
+  spawn.box_server = nullptr;
+  spawn.environment.reset();
+  Process executed = Process::spawn(spawn);
+  executed.reap();
+  EXPECT_EQ(executed.exit_facts()->exit_code, 0) << executed.box_setup();
+  EXPECT_EQ(nlohmann::json::parse(executed.box_setup()).value("cgroup_entry", ""), "joined");
+  // Empty once the server has reaped the boxes.
+  for (int attempt = 0; attempt < 100 && !fs::remove(dir, error); ++attempt) ::usleep(10000);
+  EXPECT_FALSE(fs::exists(dir));
 }
 
 // A server that is gone (killed and reaped by a kill_orphans that did not spare it) is
