@@ -82,8 +82,7 @@ class CaseJudge {
     test.input = scratch_ / "case.in";
     test.answer = "/dev/null";
     generate(c, test.input);
-    ProcessExecutor executor;
-    const RunResult result = run_submission(problem_, submission_, {test}, options_, executor);
+    const RunResult result = run_submission(problem_, submission_, {test}, options_, executor_);
     const TestOutcome& outcome = result.tests.at(0);
     if (outcome.decision.verdict == Verdict::JE)
       throw JudgeFault(fmt::format("judge error on the test of '{}' (not the submission's fault): {}",
@@ -123,6 +122,10 @@ class CaseJudge {
   std::vector<std::string> generator_;
   fs::path scratch_, out_dir_;
   std::map<std::string, CaseVerdict> failures_;
+  // One for every case, as `judge run` has one for every test: its judge-box server
+  // and network namespace are made once, and each case still gets a fresh box,
+  // cgroups and folders (run/runner.hpp).
+  ProcessExecutor executor_;
 };
 
 void print_smallest(const StressOutcome& outcome, const StressPlan& plan, const CaseVerdict& failure) {
