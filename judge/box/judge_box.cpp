@@ -38,7 +38,8 @@
 // arguments name). B and C close them: only P holds an end.
 // Messages on the report socket, one per packet:
 //   "setup {json}"       from C: what was enforced and what could not be, and why
-//   "exec"               from P, with SCM_CREDENTIALS, right before execve
+//   "exec NS"            from P, with SCM_CREDENTIALS, right before execve (NS: its
+//                        CLOCK_MONOTONIC time, in nanoseconds)
 //   "exec-error {json}"  from P if execve failed (P then exits 127)
 //   "exit {json}"        from C once P has ended and every other process of the
 //                        namespace is gone: P's wait status and rusage
@@ -588,11 +589,20 @@ std::string build_root(Options& options) {
 }
 
 // Sends P's pid with SCM_CREDENTIALS: the judge receives it as its own namespace sees it.
+// "exec NS": NS is this moment on CLOCK_MONOTONIC (the box makes no time namespace, so
+// it is the judge's steady clock): the program's start, which the judge's wall time
+// counts from even when the judge itself reads this message late (a starved judge).
 void send_pid() {
   struct ucred credentials {::getpid(), ::getuid(), ::getgid()};
   char control[CMSG_SPACE(sizeof credentials)] = {};
-  char text[] = "exec";
-  struct iovec iov {text, 4};
+  struct timespec now {};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  char text[48];
+  const int length =
+      std::snprintf(text, sizeof text, "exec %lld", static_cast<long long>(now.tv_sec) * 1000000000LL + now.tv_nsec);
+  struct iovec iov {
+    text, static_cast<std::size_t>(length)
+  };
   struct msghdr message {};
   message.msg_iov = &iov;
   message.msg_iovlen = 1;

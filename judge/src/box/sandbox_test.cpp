@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -215,6 +216,19 @@ TEST_P(BoxedProcess, ReportsTheProgramsExitCodeAndSignal) {
   const ExitFacts aborted = run({helper, "signal", std::to_string(SIGABRT)});
   EXPECT_TRUE(aborted.signaled);
   EXPECT_EQ(aborted.signal, SIGABRT);
+}
+
+// The box says when the program started (its "exec" time, on the judge's steady clock),
+// so that a judge starved before it read that message still counts the wall time from
+// the program's start and sees the stop as a gap (interaction.cpp, spawned_at_).
+TEST_P(BoxedProcess, SaysWhenTheProgramStarted) {
+  const auto before = std::chrono::steady_clock::now();
+  Process process = spawn({helper, "exit", "0"});
+  const auto after = std::chrono::steady_clock::now();
+  ASSERT_TRUE(process.program_started_at().has_value());
+  EXPECT_GE(*process.program_started_at(), before);
+  EXPECT_LE(*process.program_started_at(), after);
+  process.reap();
 }
 
 TEST_P(BoxedProcess, CpuTimeIsTheProgramsOwn) {

@@ -7,13 +7,16 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
+#include "base/parse_number.hpp"
 
 namespace judge {
 namespace {
@@ -81,6 +84,15 @@ std::string exec_error_message(const std::string& json_text) {
   return json_text;
 }
 
+// The program's start from "exec NS" (judge_box.cpp send_pid), never later than now;
+// none from a bare "exec" or an NS that is not a number.
+std::optional<std::chrono::steady_clock::time_point> exec_time(const std::string& text) {
+  const auto now = std::chrono::steady_clock::now();
+  const std::optional<std::int64_t> ns = text.size() > 5 ? parse_integer<std::int64_t>(after_word(text)) : std::nullopt;
+  if (!ns || *ns < 0) return std::nullopt;
+  return std::min(now, std::chrono::steady_clock::time_point(std::chrono::nanoseconds(*ns)));
+}
+
 }  // namespace
 
 BoxChannel BoxChannel::open() {
@@ -107,9 +119,10 @@ void BoxChannel::receive_start() {
     if (got == Received::end_of_file) throw JudgeFault("judge-box ended before it started the program");
     if (starts_with(message.text, "setup ")) {
       setup_ = after_word(message.text);
-    } else if (message.text == "exec") {
+    } else if (message.text == "exec" || starts_with(message.text, "exec ")) {
       if (message.sender <= 0) throw JudgeFault("judge-box's exec message carried no pid");
       program_pid_ = message.sender;
+      program_started_at_ = exec_time(message.text);
       const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, program_pid_, 0));
       if (pidfd >= 0) {
         ::fcntl(pidfd, F_SETFD, FD_CLOEXEC);

@@ -14,6 +14,8 @@
 
 #include <sys/types.h>
 
+#include <chrono>
+#include <optional>
 #include <string>
 
 #include "base/errors.hpp"
@@ -48,6 +50,10 @@ class BoxChannel {
   ExitFacts reported_exit() const;
 
   pid_t program_pid() const { return program_pid_; }
+  // When the program started: the box's "exec" time, on CLOCK_MONOTONIC, which
+  // std::chrono::steady_clock reads (the box makes no time namespace). Never later than
+  // when the judge read it. Absent when the box did not say.
+  std::optional<std::chrono::steady_clock::time_point> program_started_at() const { return program_started_at_; }
   // Whether the program has ended (its pidfd is readable), whether or not the box has
   // reported it yet.
   bool program_ended() const;
@@ -69,6 +75,7 @@ class BoxChannel {
   UniqueFd judge_end_;
   UniqueFd box_end_;
   pid_t program_pid_ = -1;
+  std::optional<std::chrono::steady_clock::time_point> program_started_at_;
   UniqueFd program_pidfd_;
   std::string setup_;
   std::string exec_error_;

@@ -115,6 +115,11 @@ class Process {
   // The program itself: pid() unless boxed, then the submission inside the box
   // (as the judge's pid namespace numbers it).
   pid_t program_pid() const { return box_ ? box_->program_pid() : pid_; }
+  // A boxed program's start as its box reported it (BoxChannel::program_started_at);
+  // none for a process that is not boxed.
+  std::optional<std::chrono::steady_clock::time_point> program_started_at() const {
+    return box_ ? box_->program_started_at() : std::nullopt;
+  }
   // Boxed only: judge-box's "setup" report (JSON text: what was enforced, what was
   // not and why), and the reason the program could not be executed, if it could not.
   std::string box_setup() const { return box_ ? box_->setup() : std::string(); }

@@ -250,8 +250,11 @@ void Interaction::spawn() {
   wiring_.submission_stderr.reset();
   wiring_.interactor_stderr.reset();
   // Both run: the wall limit counts from here, even when the watch begins later
-  // (ProcessExecutor starts a test while it reads the facts of the one before).
-  spawned_at_ = std::chrono::steady_clock::now();
+  // (ProcessExecutor starts a test while it reads the facts of the one before). A boxed
+  // program's "here" is its own start as its box reported it: a judge stopped between
+  // that start and this line (starved) sees the stop as its first sample's gap, as it
+  // sees one after this line.
+  spawned_at_ = submission_->program_started_at().value_or(std::chrono::steady_clock::now());
   cgroup_cpu_ms_at_start_ = wiring_.cgroup ? wiring_.cgroup->cpu_ms() : -1;
   // Both programs run (a boxed submission has exec'd: Process::spawn waited for the
   // box's "exec"; pinned, on the test's CPU, not the judge's) and the judge has nothing
