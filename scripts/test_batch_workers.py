@@ -24,8 +24,14 @@ on it (batch/worker.hpp, batch/workers.hpp). On a problem of one-round-trip test
      tests gives the same verdicts and messages with JUDGE_TEST_BATCH_NO_QUEUE=1 and
      without. (Not the exit facts: whether a wrong submission ends on its own or is
      killed after the interactor's verdict is a race either way.)
+  5. a test counts as running while it runs, and only then: with the batch stopped
+     (SIGSTOP) for 0.5 s while its worker's first test runs, the worker answers that
+     test and the one queued behind it before the batch reads either; every test of
+     the 30 still says concurrent_tests 1 with -j 1 (before the fix, a batch counted
+     the test it gave the idle worker next as running beside both).
 """
 import argparse
+import signal
 import glob
 import json
 import os
@@ -38,7 +44,7 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import scenario_steps  # noqa: E402
-from process_marker import processes_with_marker  # noqa: E402
+from process_marker import descendants, processes_with_marker  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKS = scenario_steps.Checks()
@@ -301,6 +307,31 @@ def same_with_and_without_queue(judge, work, build, env):
           f"({seen['queued']} / {seen['unqueued']})")
 
 
+def two_answers_at_once(judge, work, build, env):
+    make_problem(work, build, 30, "stopped-problems")
+    env = dict(env, JUDGE_PROBLEM_PATH=os.path.join(work, "stopped-problems"))
+    with open(os.path.join(ROOT, "judge", "bench", "pingpong", "solution.cpp")) as f:
+        subs = submissions(work, "stopped", f.read())
+    out = os.path.join(work, "stopped-out")
+    command = [judge, "batch", subs, "--out", out, "-j", "1", "-q"]
+    print("$ " + " ".join(command) + "  (stopped for 0.5 s once its first test runs)", flush=True)
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    started = False
+    while not started and time.monotonic() < deadline and proc.poll() is None:
+        started = any(argv and os.path.basename(argv[0]) == "main" for _, argv in descendants(proc.pid).values())
+        time.sleep(0.0005)
+    if started:
+        os.kill(proc.pid, signal.SIGSTOP)
+        time.sleep(0.5)
+        os.kill(proc.pid, signal.SIGCONT)
+    proc.wait(timeout=120)
+    counts = [r["run"]["concurrent_tests"] for r in journal(out)]
+    check(started and proc.returncode == 0 and len(counts) == 30,
+          f"5. the stopped batch grades 30 tests (saw its first test: {started}, exit {proc.returncode})")
+    check(all(c == 1 for c in counts), f"5. every test ran alone with -j 1 (concurrent_tests {counts})")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--judge", required=True)
@@ -318,6 +349,7 @@ def main():
     crash_recovery(judge, work, env)
     honest_memory(judge, work, env)
     same_with_and_without_queue(judge, work, build, env)
+    two_answers_at_once(judge, work, build, env)
     return CHECKS.finish()
 
 

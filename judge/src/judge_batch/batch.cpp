@@ -118,6 +118,7 @@ class BatchRun {
   void start_test(std::size_t unit_index, bool queue = false);
   void mark_running(std::size_t unit_index);
   void on_finished(const WorkerPool::Finished& finished);
+  void settle(const WorkerPool::Finished& finished);
   void on_compiled(std::size_t submission, const WorkerPool::Finished& finished);
   void on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished);
   void record(std::size_t unit_index, json record, Verdict verdict,
@@ -147,6 +148,7 @@ class BatchRun {
   std::map<std::size_t, Submission> prepared_;           // runnable submissions
   std::map<std::size_t, std::size_t> unfinished_;        // submission -> units left in this run
   std::map<std::uint64_t, std::size_t> concurrency_;     // running test tag -> most at once
+  std::map<std::size_t, std::size_t> settled_;           // answered test -> most at once, until on_test_done
   std::map<std::size_t, Clock::time_point> test_started_;  // running test -> when (the ETA's pace)
   std::set<std::size_t> retried_;                          // units run again after a worker crash
   std::set<std::size_t> queued_;                           // units sent behind a worker's running test, not running yet
@@ -333,9 +335,30 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
   }
 }
 
-void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished) {
-  // A queued test lost with its worker never ran: it was not counted as running.
+// An answered test stops counting as running, and the test its worker started behind
+// it starts counting, before start_jobs starts more (run): a worker may have answered
+// its test and the one queued behind it at once, and is idle then; counted later, the
+// test start_jobs gives it would overlap both (concurrent_tests 2 with -j 1).
+void BatchRun::settle(const WorkerPool::Finished& finished) {
+  if (finished.tag >= compile_tag_base) return;
+  const auto unit_index = static_cast<std::size_t>(finished.tag);
   if (queued_.erase(unit_index) == 0) --counts_.running;
+  settled_[unit_index] = concurrency_[unit_index];
+  concurrency_.erase(unit_index);
+  if (finished.started_next && queued_.contains(static_cast<std::size_t>(*finished.started_next)))
+    mark_running(static_cast<std::size_t>(*finished.started_next));
+}
+
+void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished) {
+  // Settled already (an answer, run), or: a queued test lost with its worker never ran,
+  // and was not counted as running.
+  const auto settled = settled_.find(unit_index);
+  const bool was_settled = settled != settled_.end();
+  const std::size_t concurrent = was_settled ? settled->second : concurrency_[unit_index];
+  if (was_settled) settled_.erase(settled);
+  else if (queued_.erase(unit_index) == 0)
+    --counts_.running;
+  concurrency_.erase(unit_index);
   ProgressCounts::Pace& pace = counts_.pace[units_[unit_index].submission];
   pace.left = pace.left > 0 ? pace.left - 1 : 0;
   if (finished.ok) {
@@ -343,8 +366,6 @@ void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& 
     pace.wall += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - test_started_[unit_index]);
   }
   test_started_.erase(unit_index);
-  const std::size_t concurrent = concurrency_[unit_index];
-  concurrency_.erase(unit_index);
   const WorkUnit& unit = units_[unit_index];
   // A worker that crashed under a test is replaced (the pool starts a new one) and
   // the test runs again, once: a second crash is the judge's error, as below.
@@ -443,6 +464,8 @@ int BatchRun::run() {
     // are journaled (an fsync each) and graded while those run, not while the workers wait.
     for (const auto& one : finished)
       if (one.worker_died) on_finished(one);
+    for (const auto& one : finished)
+      if (!one.worker_died) settle(one);
     start_jobs();
     for (const auto& one : finished)
       if (!one.worker_died) on_finished(one);
