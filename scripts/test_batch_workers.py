@@ -307,23 +307,44 @@ def same_with_and_without_queue(judge, work, build, env):
           f"({seen['queued']} / {seen['unqueued']})")
 
 
+# Answers as the pingpong solution does, but first sleeps 0.4 s on a test of 2 rounds: the
+# first test of check 5, long enough for the check to see it and stop the batch meanwhile.
+SLOW_FIRST = r"""
+#include <cstdio>
+#include <unistd.h>
+
+int main() {
+  long long rounds = 0, k = 0;
+  if (std::scanf("%lld", &rounds) != 1) return 1;
+  if (rounds == 2) ::usleep(400000);
+  for (long long i = 0; i < rounds; ++i) {
+    if (std::scanf("%lld", &k) != 1) return 1;
+    std::printf("%lld\n", k + 1);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+"""
+
+
 def two_answers_at_once(judge, work, build, env):
-    make_problem(work, build, 30, "stopped-problems")
+    """Stops the batch while its worker's first test sleeps: that test and the one queued behind
+    it both end while the batch is stopped, so it reads their two answers in one wait."""
+    make_problem(work, build, 30, "stopped-problems", rounds=lambda i: 2 if i == 1 else 1)
     env = dict(env, JUDGE_PROBLEM_PATH=os.path.join(work, "stopped-problems"))
-    with open(os.path.join(ROOT, "judge", "bench", "pingpong", "solution.cpp")) as f:
-        subs = submissions(work, "stopped", f.read())
+    subs = submissions(work, "stopped", SLOW_FIRST)
     out = os.path.join(work, "stopped-out")
     command = [judge, "batch", subs, "--out", out, "-j", "1", "-q"]
-    print("$ " + " ".join(command) + "  (stopped for 0.5 s once its first test runs)", flush=True)
+    print("$ " + " ".join(command) + "  (stopped for 1 s while its first test sleeps)", flush=True)
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     started = False
     while not started and time.monotonic() < deadline and proc.poll() is None:
         started = any(argv and os.path.basename(argv[0]) == "main" for _, argv in descendants(proc.pid).values())
-        time.sleep(0.0005)
+        time.sleep(0.005)
     if started:
         os.kill(proc.pid, signal.SIGSTOP)
-        time.sleep(0.5)
+        time.sleep(1.0)
         os.kill(proc.pid, signal.SIGCONT)
     proc.wait(timeout=120)
     counts = [r["run"]["concurrent_tests"] for r in journal(out)]
