@@ -236,14 +236,33 @@ def stderr_fallocate_with_the_run_folder_on_disk(ctx, d):
 
 
 # The judge runs in a mount namespace of its own with a fresh /tmp, where the planted
-# link is: other judges of this host (and other engineers') never see it.
+# link is: other judges of this host (and other engineers') never see it. What the case
+# needs from the host's /tmp (a build or work folder there, as in a clone under /tmp) is
+# bound back into the fresh one from a copy of the old /tmp kept on /mnt, itself a private
+# tmpfs of the namespace.
 PRIVATE_TMP = (
+    "if [ -n \"$KEEP_TMP\" ]; then\n"
+    "  mount -t tmpfs keep /mnt && mkdir /mnt/old && mount --rbind /tmp /mnt/old || exit 97\n"
+    "fi\n"
     "mount -t tmpfs private-tmp /tmp || exit 97\n"
+    "for top in $KEEP_TMP; do\n"
+    "  mkdir \"/tmp/$top\" && mount --rbind \"/mnt/old/$top\" \"/tmp/$top\" || exit 97\n"
+    "done\n"
     "mkdir -m 0700 /tmp/victim && ln -s /tmp/victim /tmp/judge-cpu-locks || exit 97\n"
     "\"$@\"\n"
     "status=$?\n"
     "echo \"victim: $(stat -c %a /tmp/victim) $(ls -A /tmp/victim | wc -l)\" >&2\n"
     "exit $status\n")
+
+
+def tops_under_tmp(*paths):
+    """The names of /tmp's entries that hold `paths` (the judge, its work folder)."""
+    tops = set()
+    for path in paths:
+        parts = os.path.realpath(path).split(os.sep)
+        if len(parts) > 2 and parts[1] == "tmp":
+            tops.add(parts[2])
+    return sorted(tops)
 
 
 @case
@@ -256,7 +275,12 @@ def cpu_locks_through_a_planted_link(ctx, d):
     submission = write(os.path.join(d, "a.py"), FAST_PY)
     tmpdir = os.path.join(d, "tmp")
     os.makedirs(tmpdir)
-    env = dict(os.environ, TMPDIR=tmpdir, JUDGE_CACHE_DIR=ctx.cache)
+    keep = tops_under_tmp(ctx.judge, ctx.echo_interactor(), d, ctx.cache)
+    if any(top in ("victim", "judge-cpu-locks") or not top.isprintable() or " " in top for top in keep):
+        raise Skip(f"/tmp entries {keep} cannot be kept visible beside the planted link")
+    if keep and not os.path.isdir("/mnt"):
+        raise Skip("the judge is under /tmp and there is no /mnt to keep the old /tmp on")
+    env = dict(os.environ, TMPDIR=tmpdir, JUDGE_CACHE_DIR=ctx.cache, KEEP_TMP=" ".join(keep))
     done = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", PRIVATE_TMP, "sh",
                            ctx.judge, "run", problem, submission], stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, env=env, timeout=120)
