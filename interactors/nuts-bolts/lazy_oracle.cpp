@@ -7,7 +7,7 @@
 namespace nuts_bolts {
 namespace {
 
-std::size_t at(int index) { return static_cast<std::size_t>(index); }
+std::size_t slot(int index) { return static_cast<std::size_t>(index); }
 
 // `values` without `value` (ascending stays ascending).
 std::vector<int> without(const std::vector<int>& values, int value) {
@@ -32,31 +32,31 @@ bool is_predictable(std::span<const int> ascending_nuts, int nut) {
 }
 
 LazyOracle::LazyOracle(int n, std::uint64_t seed, SplitRule rule)
-    : n_(n), rule_(rule), random_(seed), group_of_nut_(at(n), 0), group_of_bolt_(at(n), 0) {
-  Group all{1, n, std::vector<int>(at(n)), std::vector<int>(at(n))};
+    : n_(n), rule_(rule), random_(seed), group_of_nut_(slot(n), 0), group_of_bolt_(slot(n), 0) {
+  Group all{1, n, std::vector<int>(slot(n)), std::vector<int>(slot(n))};
   std::iota(all.nuts.begin(), all.nuts.end(), 0);
   std::iota(all.bolts.begin(), all.bolts.end(), 0);
   groups_.push_back(std::move(all));
 }
 
 std::strong_ordering LazyOracle::compare(int nut, int bolt) {
-  int group = group_of_nut_[at(nut)];
-  if (group == group_of_bolt_[at(bolt)] && groups_[at(group)].lo < groups_[at(group)].hi) {
+  int group = group_of_nut_[slot(nut)];
+  if (group == group_of_bolt_[slot(bolt)] && groups_[slot(group)].lo < groups_[slot(group)].hi) {
     if (rule_ == SplitRule::punish) {
       split_punish(group, nut);
     } else {
       split_worst(group, nut, bolt);
     }
-    group = group_of_nut_[at(nut)];
+    group = group_of_nut_[slot(nut)];
   }
-  const int other = group_of_bolt_[at(bolt)];
+  const int other = group_of_bolt_[slot(bolt)];
   if (group == other) return std::strong_ordering::equal;
-  return groups_[at(group)].lo <=> groups_[at(other)].lo;
+  return groups_[slot(group)].lo <=> groups_[slot(other)].lo;
 }
 
 std::vector<int> LazyOracle::take_random(std::vector<int>& from, int count) {
   // Partial Fisher-Yates: the first `count` places get a uniformly random subset.
-  for (std::size_t k = 0; k < at(count); ++k) {
+  for (std::size_t k = 0; k < slot(count); ++k) {
     const std::size_t j = k + static_cast<std::size_t>(random_.below(from.size() - k));
     std::swap(from[k], from[j]);
   }
@@ -68,16 +68,16 @@ std::vector<int> LazyOracle::take_random(std::vector<int>& from, int count) {
 }
 
 void LazyOracle::split_punish(int group, int nut) {
-  const Group old = groups_[at(group)];
+  const Group old = groups_[slot(group)];
   const int m = old.hi - old.lo + 1;
   int size = 0;
   if (is_predictable(old.nuts, nut)) {
     ++punished_;
     size = random_.below(2) == 0 ? old.lo : old.hi;
   } else {
-    size = old.lo + static_cast<int>(random_.below(at(m)));
+    size = old.lo + static_cast<int>(random_.below(slot(m)));
   }
-  const int partner = old.bolts[random_.below(at(m))];
+  const int partner = old.bolts[random_.below(slot(m))];
   std::vector<int> nuts = without(old.nuts, nut);
   std::vector<int> bolts = without(old.bolts, partner);
   const int below = size - old.lo;
@@ -89,7 +89,7 @@ void LazyOracle::split_punish(int group, int nut) {
 }
 
 void LazyOracle::split_worst(int group, int nut, int bolt) {
-  const Group old = groups_[at(group)];
+  const Group old = groups_[slot(group)];
   const bool nut_low = random_.below(2) == 0;
   const std::vector<int> other_bolts = without(old.bolts, bolt);
   const std::vector<int> other_nuts = without(old.nuts, nut);
@@ -109,10 +109,10 @@ void LazyOracle::split_worst(int group, int nut, int bolt) {
 void LazyOracle::replace(int group, std::vector<Group> parts) {
   for (std::size_t k = 0; k < parts.size(); ++k) {
     const int index = k == 0 ? group : static_cast<int>(groups_.size());
-    for (int nut : parts[k].nuts) group_of_nut_[at(nut)] = index;
-    for (int bolt : parts[k].bolts) group_of_bolt_[at(bolt)] = index;
+    for (int nut : parts[k].nuts) group_of_nut_[slot(nut)] = index;
+    for (int bolt : parts[k].bolts) group_of_bolt_[slot(bolt)] = index;
     if (k == 0) {
-      groups_[at(group)] = std::move(parts[k]);
+      groups_[slot(group)] = std::move(parts[k]);
     } else {
       groups_.push_back(std::move(parts[k]));
     }
@@ -121,7 +121,7 @@ void LazyOracle::replace(int group, std::vector<Group> parts) {
 
 Sizes LazyOracle::commit(std::span<const int> answer) {
   if (committed_) return *committed_;
-  Sizes sizes{std::vector<int>(at(n_), 0), std::vector<int>(at(n_), 0)};
+  Sizes sizes{std::vector<int>(slot(n_), 0), std::vector<int>(slot(n_), 0)};
   for (const Group& group : groups_) {
     std::vector<int> nut_sizes(group.nuts.size());
     std::iota(nut_sizes.begin(), nut_sizes.end(), group.lo);
@@ -129,16 +129,16 @@ Sizes LazyOracle::commit(std::span<const int> answer) {
     random_.shuffle(nut_sizes);
     random_.shuffle(bolt_sizes);
     for (std::size_t k = 0; k < group.nuts.size(); ++k) {
-      sizes.nuts[at(group.nuts[k])] = nut_sizes[k];
-      sizes.bolts[at(group.bolts[k])] = bolt_sizes[k];
+      sizes.nuts[slot(group.nuts[k])] = nut_sizes[k];
+      sizes.bolts[slot(group.bolts[k])] = bolt_sizes[k];
     }
     if (answer.empty() || group.nuts.size() < 2) continue;
     // The answer pairs this group as drawn? Then exchange two bolts: it must not be
     // right by luck where the replies leave the choice open.
     const bool agrees = std::all_of(group.nuts.begin(), group.nuts.end(), [&](int nut) {
-      return sizes.bolts[at(answer[at(nut)])] == sizes.nuts[at(nut)];
+      return sizes.bolts[slot(answer[slot(nut)])] == sizes.nuts[slot(nut)];
     });
-    if (agrees) std::swap(sizes.bolts[at(group.bolts[0])], sizes.bolts[at(group.bolts[1])]);
+    if (agrees) std::swap(sizes.bolts[slot(group.bolts[0])], sizes.bolts[slot(group.bolts[1])]);
   }
   committed_ = sizes;
   return sizes;

@@ -52,13 +52,15 @@ int main(int argc, char** argv) {
     std::fputs(code == 42 ? "ok\n" : message.c_str(), tout);
     std::fclose(tout);
   }
-  // A reject the library calls a presentation error (result.json) is testlib's PE.
+  // A reject the library calls a presentation error (result.json) is testlib's PE. The
+  // whole file is read: its keys are sorted, and an interactor's own keys (a test's
+  // hidden sizes) can put "verdict" kilobytes in.
   bool presentation_error = false;
   if (std::FILE* file = std::fopen((feedback + "result.json").c_str(), "r")) {
+    std::string result;
     char buffer[4096];
-    const std::size_t got = std::fread(buffer, 1, sizeof buffer - 1, file);
-    buffer[got] = '\0';
-    presentation_error = std::strstr(buffer, "\"verdict\":\"PE\"") != nullptr;
+    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;) result.append(buffer, got);
+    presentation_error = result.find("\"verdict\":\"PE\"") != std::string::npos;
     std::fclose(file);
   }
   std::filesystem::remove_all(folder);
