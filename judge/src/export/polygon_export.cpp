@@ -27,6 +27,17 @@ constexpr const char* cpp20_type = "cpp.gcc13-64-winlibs-g++20";
 // TOUT, which the checker reads.
 constexpr const char* adapter_main = R"(
 // judge export: the adapter to testlib's convention (see the top of this file).
+// A feedback file's whole text ("" when the interactor wrote none).
+static std::string judge_export_read_all(const std::string& path) {
+  std::string text;
+  if (std::FILE* file = std::fopen(path.c_str(), "r")) {
+    char buffer[4096];
+    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;) text.append(buffer, got);
+    std::fclose(file);
+  }
+  return text;
+}
+
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: %s INPUT TOUT [ANSWER [RESULT]] (testlib's interactor)\n", argv[0]);
@@ -41,12 +52,7 @@ int main(int argc, char** argv) {
   std::string answer = argc > 3 ? argv[3] : "/dev/null";
   std::vector<char*> args{argv[0], argv[1], answer.data(), feedback.data(), nullptr};
   const int code = judge_icpc_main(static_cast<int>(args.size()) - 1, args.data());
-  std::string message;
-  if (std::FILE* file = std::fopen((feedback + "judgemessage.txt").c_str(), "r")) {
-    char buffer[4096];
-    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;) message.append(buffer, got);
-    std::fclose(file);
-  }
+  const std::string message = judge_export_read_all(feedback + "judgemessage.txt");
   std::fputs(message.c_str(), stderr);
   if (std::FILE* tout = std::fopen(argv[2], "w")) {
     std::fputs(code == 42 ? "ok\n" : message.c_str(), tout);
@@ -55,14 +61,8 @@ int main(int argc, char** argv) {
   // A reject the library calls a presentation error (result.json) is testlib's PE. The
   // whole file is read: its keys are sorted, and an interactor's own keys (a test's
   // hidden sizes) can put "verdict" kilobytes in.
-  bool presentation_error = false;
-  if (std::FILE* file = std::fopen((feedback + "result.json").c_str(), "r")) {
-    std::string result;
-    char buffer[4096];
-    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;) result.append(buffer, got);
-    presentation_error = result.find("\"verdict\":\"PE\"") != std::string::npos;
-    std::fclose(file);
-  }
+  const bool presentation_error =
+      judge_export_read_all(feedback + "result.json").find("\"verdict\":\"PE\"") != std::string::npos;
   std::filesystem::remove_all(folder);
   return code == 42 ? 0 : code == 43 ? (presentation_error ? 2 : 1) : 3;
 }
