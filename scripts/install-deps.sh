@@ -8,7 +8,8 @@ packages=(g++ gcc make cmake python3 libboost1.81-dev libfmt-dev nlohmann-json3-
           default-jdk-headless kotlin rustc  # judge/languages.yaml: Java, Kotlin, Rust submissions
           libjs-chart.js parallel chromium  # these three: judge batch (plots, shards, report test)
           clang libclang-rt-14-dev          # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
-          clang-format git)                 # CTest style.format_changed_lines: the lines written since .clang-format
+          clang-format git                  # CTest style.format_changed_lines: the lines written since .clang-format
+          g++-mingw-w64-x86-64-posix)       # CTest export.to_polygon.*: the Polygon interactor builds for Windows
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

@@ -20,7 +20,8 @@
   to-polygon NAME  `judge export NAME --format polygon` (NAME a problem, or "new": the
                 `judge new --format judge` skeleton): what it could not carry is on
                 stderr and in README.md; files/interactor.cpp builds alone with g++ in a
-                temporary folder; `judge verify` passes on the Polygon package (the judge
+                temporary folder, and for Windows with MinGW-w64 (Polygon's compiler is
+                winlibs MinGW-w64); `judge verify` passes on the Polygon package (the judge
                 reads Polygon packages with testlib's convention: the adapter's 0 / 1 / 2),
                 but for a submission that fails only on the second pass of a
                 multi-pass test, which Polygon does not run
@@ -30,8 +31,11 @@
                 it gets on the original problem
 """
 import argparse
+import atexit
+import glob
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -52,10 +56,18 @@ RUNNER_CASES = {
 NOT_CARRIED = {"nuts-bolts": "\"probe\": true", "egg-drop": None, "twin-cookies": "input_validator_flags"}
 
 
+def scratch_folder(prefix):
+    """A fresh folder in the system's temporary folder (outside the repository, so that
+    a build there sees none of its files), removed when the script ends."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 def build_validator(package, checks):
     """Copies output_validator/ to a fresh folder outside the repository and builds it
     there the way problemtools and DOMjudge do; returns the executable or None."""
-    folder = tempfile.mkdtemp(prefix="judge-export-gpp-")
+    folder = scratch_folder("judge-export-test-gpp-")
     shutil.copytree(os.path.join(package, "output_validator"), os.path.join(folder, "ov"))
     sources = sorted(f for f in os.listdir(os.path.join(folder, "ov")) if f.endswith(".cpp"))
     proc = scenario_steps.run(["g++", "-O2", "-std=gnu++20", *sources, "-o", "../validator"],
@@ -86,7 +98,7 @@ def one_pass(validator, submission, test_in, answer, feedback, args):
 def icpc_run(validator, submission, package, test, args):
     """Every pass of one test (multi-pass: while the validator accepts and leaves
     nextpass.in). Returns the last validator exit status and the passes run."""
-    feedback = tempfile.mkdtemp(prefix="judge-export-feedback-")
+    feedback = scratch_folder("judge-export-test-feedback-")
     test_in = os.path.join(package, test + ".in")
     answer = os.path.join(package, test + ".ans")
     passes = 0
@@ -217,9 +229,58 @@ POLYGON_NOT_CARRIED = {"new": "multi-pass", "egg-drop": "the scoring (max_metric
 # nuts-bolts' interactor is five .cpp files joined into one: the export says what that
 # risks (helpers of the same name in two files), and is built all the same.
 POLYGON_JOINED = {"nuts-bolts": "Polygon compiles one file"}
+# The cross compiler of Debian nearest to Polygon's winlibs MinGW-w64 g++ (posix threads).
+MINGW_GXX = "x86_64-w64-mingw32-g++-posix"
+# Debian's wine64 (not installed by scripts/install-deps.sh: the run under it is skipped without).
+WINE = "/usr/lib/wine/wine64"
 # Submissions that fail only on the second pass of a multi-pass test, which Polygon does
 # not run (said on stderr): on the export they are AC, and verify says so.
 POLYGON_ONE_PASS = {"nuts-bolts": {"solutions/query_limit_exceeded-fixed_seed_mt19937.cpp"}}
+
+
+def play_under_wine(exe, package, folder):
+    """Polygon's run of the interactor on its first test against the main solution (built
+    here for Linux), the interactor under Wine: its exit status and what it wrote to TOUT."""
+    xml = open(os.path.join(package, "problem.xml")).read()
+    main = re.search(r'<solution tag="main">\s*<source path="([^"]+)"', xml).group(1)
+    solution = [sys.executable, os.path.join(package, main)]
+    if main.endswith(".cpp"):
+        solution = [os.path.join(folder, "main")]
+        subprocess.run(["g++", "-O2", "-std=gnu++20", os.path.join(package, main), "-o", solution[0]], check=True)
+    tout = os.path.join(folder, "tout.txt")
+    env = dict(os.environ, WINEDEBUG="-all", WINEPREFIX=os.path.join(folder, "wine"))
+    to_interactor_r, to_interactor_w = os.pipe()
+    to_solution_r, to_solution_w = os.pipe()
+    interactor = subprocess.Popen([WINE, exe, os.path.join(package, "tests", "01"), tout,
+                                   os.path.join(package, "tests", "01.a")],
+                                  stdin=to_interactor_r, stdout=to_solution_w, stderr=subprocess.DEVNULL, env=env)
+    player = subprocess.Popen(solution, stdin=to_solution_r, stdout=to_interactor_w, stderr=subprocess.DEVNULL)
+    for fd in (to_interactor_r, to_interactor_w, to_solution_r, to_solution_w):
+        os.close(fd)
+    status = interactor.wait(timeout=300)
+    player.kill()
+    player.wait()
+    return status, open(tout).read() if os.path.exists(tout) else ""
+
+
+def check_windows_build(package, folder, checks):
+    """Polygon compiles on Windows (winlibs MinGW-w64 g++): the same file must build there,
+    and, where Wine is installed, judge the main solution OK (testlib's exit 0)."""
+    mingw = shutil.which(MINGW_GXX)
+    if mingw is None:
+        print(f"  skipped: the Windows build ({MINGW_GXX} is not installed: scripts/install-deps.sh installs it)")
+        return
+    proc = scenario_steps.run([mingw, "-O2", "-std=gnu++20", "-static", "interactor.cpp", "-o", "interactor.exe"],
+                              cwd=folder, timeout=900, tail=20)
+    exe = os.path.join(folder, "interactor.exe")
+    checks.expect(proc.returncode == 0 and os.path.exists(exe),
+                  f"files/interactor.cpp builds alone for Windows with {MINGW_GXX} in {folder}")
+    if not os.path.exists(WINE):
+        print(f"  skipped: running the Windows build ({WINE} is not installed; apt-get install wine64)")
+        return
+    status, tout = play_under_wine(exe, package, folder)
+    checks.expect(status == 0 and tout == "ok\n",
+                  f"under Wine, the Windows build judges the main solution OK on test 01 (exit {status}, TOUT {tout!r})")
 
 
 def check_to_polygon(args, checks, name):
@@ -238,13 +299,19 @@ def check_to_polygon(args, checks, name):
     if name in POLYGON_JOINED:
         phrase = POLYGON_JOINED[name]
         checks.expect(phrase in proc.stderr and phrase in readme, f"stderr and README.md say ...{phrase}...")
-    folder = tempfile.mkdtemp(prefix="judge-export-polygon-gpp-")
+    folder = scratch_folder("judge-export-test-polygon-gpp-")
     shutil.copy(os.path.join(package, "files", "interactor.cpp"), folder)
     proc = scenario_steps.run(["g++", "-O2", "-std=gnu++20", "interactor.cpp", "-o", "interactor"], cwd=folder,
                               timeout=900, tail=20)
     checks.expect(proc.returncode == 0, f"files/interactor.cpp builds alone with g++ in {folder}")
+    check_windows_build(package, folder, checks)
     table = os.path.join(args.work, "verify.json")
+    left_before = set(glob.glob("/tmp/judge-export-feedback-*"))
     proc = scenario_steps.run([args.judge, "verify", package, "-q", "--json", table], timeout=1800, tail=8)
+    # An interactor the judge kills (the submission's TLE or ILE) cannot remove its
+    # feedback folder: it is made in the judge's TMPDIR, which goes with the run.
+    left = sorted(set(glob.glob("/tmp/judge-export-feedback-*")) - left_before)
+    checks.expect(not left, f"the adapter left no feedback folder in /tmp ({left})")
     with open(table) as f:
         failed = {s["name"]: s["reason"] for s in json.load(f)["submissions"] if s["status"] != "OK"}
     one_pass = POLYGON_ONE_PASS.get(name, set())

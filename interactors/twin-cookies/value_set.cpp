@@ -1,6 +1,8 @@
 #include "value_set.hpp"
 
-#include <sys/mman.h>
+#ifdef __linux__
+#include <sys/mman.h>  // huge pages; elsewhere (Polygon's Windows build) the slots are calloc'ed
+#endif
 
 #include <bit>
 #include <cstdlib>
@@ -36,13 +38,20 @@ constexpr std::size_t kHugePageBytes = 2 * 1024 * 1024;
 
 ValueSet::Slots::Slots(std::size_t count) : size_(count) {
   const std::size_t bytes = count * sizeof(std::int64_t);
-  if (bytes < kHugePageBytes) {
-    data_ = static_cast<std::int64_t*>(std::calloc(count, sizeof(std::int64_t)));
-    if (data_ == nullptr) throw std::bad_alloc();
+#ifdef __linux__
+  if (bytes >= kHugePageBytes) {
+    map_huge_aligned(bytes);
     return;
   }
-  // A mapping aligned to a huge page: map one huge page more than needed, unmap the
-  // slack on both sides. Anonymous memory reads as zeros until written.
+#endif
+  data_ = static_cast<std::int64_t*>(std::calloc(count, sizeof(std::int64_t)));
+  if (data_ == nullptr) throw std::bad_alloc();
+}
+
+#ifdef __linux__
+// A mapping aligned to a huge page: map one huge page more than needed, unmap the
+// slack on both sides. Anonymous memory reads as zeros until written.
+void ValueSet::Slots::map_huge_aligned(std::size_t bytes) {
   const std::size_t rounded = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
   void* raw = ::mmap(nullptr, rounded + kHugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
@@ -55,6 +64,7 @@ ValueSet::Slots::Slots(std::size_t count) : size_(count) {
   data_ = reinterpret_cast<std::int64_t*>(aligned);
   mapped_bytes_ = rounded;
 }
+#endif
 
 ValueSet::Slots::Slots(Slots&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)),
@@ -75,8 +85,11 @@ ValueSet::Slots::~Slots() { release(); }
 
 void ValueSet::Slots::release() {
   if (data_ == nullptr) return;
+#ifdef __linux__
   if (mapped_bytes_ != 0) ::munmap(data_, mapped_bytes_);
-  else std::free(data_);
+  else
+#endif
+    std::free(data_);
   data_ = nullptr;
 }
 

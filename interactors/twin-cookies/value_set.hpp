@@ -64,6 +64,7 @@ class ValueSet {
     std::size_t size() const { return size_; }
 
    private:
+    void map_huge_aligned(std::size_t bytes);  // Linux only: mmap, aligned to a huge page
     void release();
     std::int64_t* data_ = nullptr;
     std::size_t size_ = 0;

@@ -25,8 +25,61 @@ constexpr const char* cpp20_type = "cpp.gcc13-64-winlibs-g++20";
 // FEEDBACK_DIR/` in a fresh folder, and its 42 / 43 / other exit become testlib's
 // 0 OK / 1 WA (2 PE when result.json says PE) / 3 FAIL; judgemessage.txt goes to stderr (Polygon shows it) and into
 // TOUT, which the checker reads.
+// What the interactor library (POSIX) needs on Windows, where Polygon compiles and runs
+// the interactor (winlibs MinGW-w64): the open flags Windows lacks are no-ops or their
+// Windows names, paths of std::filesystem (wide there) open through the wide calls, and
+// there is no SIGPIPE (a write to a closed pipe fails instead) and no uid.
+constexpr const char* windows_prelude = R"(#ifdef _WIN32
+#include <direct.h>
+#include <fcntl.h>
+#include <io.h>
+#include <sys/stat.h>
+#ifndef O_CLOEXEC
+#define O_CLOEXEC _O_NOINHERIT
+#endif
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
+#ifndef O_NONBLOCK
+#define O_NONBLOCK 0
+#endif
+#ifndef O_NOCTTY
+#define O_NOCTTY 0
+#endif
+#ifndef SIGPIPE
+#define SIGPIPE 13
+#endif
+inline int open(const wchar_t* path, int flags, int mode = 0) { return _wopen(path, flags | _O_BINARY, mode); }
+inline int rename(const wchar_t* from, const wchar_t* to) { return _wrename(from, to); }
+inline int unlink(const wchar_t* path) { return _wunlink(path); }
+inline unsigned geteuid() { return 0; }
+#endif
+)";
+
 constexpr const char* adapter_main = R"(
 // judge export: the adapter to testlib's convention (see the top of this file).
+// Where the feedback folder goes: the judge's (or the system's) folder for temporary
+// files, which a judge removes with its run even when the interactor is killed.
+static std::string judge_export_temporary_base() {
+#ifdef _WIN32
+  for (const char* name : {"TMP", "TEMP"})
+    if (const char* value = std::getenv(name); value != nullptr && *value != '\0') return value;
+  return ".";
+#else
+  const char* value = std::getenv("TMPDIR");
+  return value != nullptr && *value != '\0' ? value : "/tmp";
+#endif
+}
+
+// Makes a new folder from `folder`, whose name ends in XXXXXX (replaced).
+static bool judge_export_make_folder(std::string& folder) {
+#ifdef _WIN32
+  return _mktemp_s(folder.data(), folder.size() + 1) == 0 && _mkdir(folder.c_str()) == 0;
+#else
+  return mkdtemp(folder.data()) != nullptr;
+#endif
+}
+
 // A feedback file's whole text ("" when the interactor wrote none).
 static std::string judge_export_read_all(const std::string& path) {
   std::string text;
@@ -43,12 +96,17 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s INPUT TOUT [ANSWER [RESULT]] (testlib's interactor)\n", argv[0]);
     return 3;
   }
-  char folder[] = "/tmp/judge-export-feedback-XXXXXX";
-  if (mkdtemp(folder) == nullptr) {
-    std::perror("mkdtemp");
+#ifdef _WIN32
+  // Testlib's convention on Windows: the protocol's bytes as they are, no CR LF.
+  _setmode(0, _O_BINARY);
+  _setmode(1, _O_BINARY);
+#endif
+  std::string folder = judge_export_temporary_base() + "/judge-export-feedback-XXXXXX";
+  if (!judge_export_make_folder(folder)) {
+    std::perror(folder.c_str());
     return 3;
   }
-  std::string feedback = std::string(folder) + "/";
+  std::string feedback = folder + "/";
   std::string answer = argc > 3 ? argv[3] : "/dev/null";
   std::vector<char*> args{argv[0], argv[1], answer.data(), feedback.data(), nullptr};
   const int code = judge_icpc_main(static_cast<int>(args.size()) - 1, args.data());
@@ -164,11 +222,12 @@ std::string interactor_source(const Problem& problem, std::vector<std::string>& 
   return fmt::format(
              "// judge export: the interactor of {} with this judge's interactor library, as one file in\n"
              "// testlib's convention for Polygon: its main is renamed judge_icpc_main and called by the adapter at\n"
-             "// the end. Built with a C++20 compiler and nothing else installed.\n"
+             "// the end. Built with a C++20 compiler and nothing else installed, on Linux or on Windows\n"
+             "// (Polygon's winlibs MinGW-w64 g++).\n"
              "#include <cstdio>\n#include <cstring>\n#include <filesystem>\n#include <string>\n#include "
-             "<vector>\n#include <stdlib.h>\n\n",
+             "<vector>\n#include <stdlib.h>\n",
              problem.name) +
-         Amalgamation(program).text(program) + adapter_main;
+         windows_prelude + "\n" + Amalgamation(program).text(program) + adapter_main;
 }
 
 // Polygon's tag of a verdict folder ("" none).

@@ -7,7 +7,8 @@
 //   files/interactor.cpp the interactor with this judge's interactor library as one
 //                        file in testlib's convention: its main renamed and called by
 //                        an adapter taking testlib's `INPUT TOUT [ANSWER]` and exiting
-//                        0 OK, 1 WA, 3 FAIL (42, 43, anything else)
+//                        0 OK, 1 WA (2 PE), 3 FAIL (42, 43, anything else); it builds
+//                        with g++ on Linux and on Windows (Polygon's MinGW-w64)
 //   files/check.cpp      a checker that accepts: the interactor has judged
 //   tests/NN, NN.a       every test in the problem's order
 //   solutions/           each example submission of a folder Polygon has a tag for
