@@ -20,11 +20,6 @@ namespace {
 // Polygon's source type of a C++20 program (the interactor library needs C++20).
 constexpr const char* cpp20_type = "cpp.gcc13-64-winlibs-g++20";
 
-// The adapter around the interactor's main (renamed judge_icpc_main): testlib's
-// `interactor INPUT TOUT [ANSWER [RESULT]]` becomes the library's `INPUT ANSWER
-// FEEDBACK_DIR/` in a fresh folder, and its 42 / 43 / other exit become testlib's
-// 0 OK / 1 WA (2 PE when result.json says PE) / 3 FAIL; judgemessage.txt goes to stderr (Polygon shows it) and into
-// TOUT, which the checker reads.
 // What the interactor library (POSIX) needs on Windows, where Polygon compiles and runs
 // the interactor (winlibs MinGW-w64): the open flags Windows lacks are no-ops or their
 // Windows names, paths of std::filesystem (wide there) open through the wide calls, and
@@ -56,8 +51,14 @@ inline unsigned geteuid() { return 0; }
 #endif
 )";
 
+// The adapter around the interactor's main (renamed judge_icpc_main): testlib's
+// `interactor INPUT TOUT [ANSWER [RESULT]]` becomes the library's `INPUT ANSWER
+// FEEDBACK_DIR/` in a fresh folder, and its 42 / 43 / other exit become testlib's
+// 0 OK / 1 WA (2 PE when result.json says PE) / 3 FAIL; judgemessage.txt goes to stderr (Polygon shows it) and into
+// TOUT, which the checker reads.
 constexpr const char* adapter_main = R"(
 // judge export: the adapter to testlib's convention (see the top of this file).
+
 // Where the feedback folder goes: the judge's (or the system's) folder for temporary
 // files, which a judge removes with its run even when the interactor is killed.
 static std::string judge_export_temporary_base() {
