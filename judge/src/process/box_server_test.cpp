@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -126,6 +127,37 @@ TEST_F(BoxServerTest, ABoxIsForkedIntoItsCgroupV2Directory) {
   // Empty once the server has reaped the boxes.
   for (int attempt = 0; attempt < 100 && !fs::remove(dir, error); ++attempt) ::usleep(10000);
   EXPECT_FALSE(fs::exists(dir));
+}
+
+// A served box is the server's child, never the judge's, but the judge still holds it
+// (by its pidfd) until it has exited: its test's cgroups are removed right after, at
+// the first try. Before, a one-test run tried while the box was still tearing its
+// namespaces down, and waited 2 ms to try again.
+TEST_F(BoxServerTest, AServedBoxIsHeldUntilItHasExitedAndItsCgroupGoesAtOnce) {
+  std::string mount;
+  std::ifstream mounts("/proc/self/mounts");
+  for (std::string source, target, type, rest; mounts >> source >> target >> type && std::getline(mounts, rest);)
+    if (type == "cgroup2") mount = target;
+  if (mount.empty()) GTEST_SKIP() << "no cgroup2 hierarchy is mounted";
+  const fs::path dir = fs::path(mount) / ("judge-held-" + std::to_string(::getpid()));
+  std::error_code error;
+  if (!fs::create_directory(dir, error)) GTEST_SKIP() << "cannot make " << dir << ": " << error.message();
+  for (int round = 0; round < 5; ++round) {
+    SpawnRequest spawn = request("exit 0");
+    spawn.argv = {box_.string(), "--cgroup", dir.string(), "--", "/bin/sh", "-c", "exit 0"};
+    Process process = Process::spawn(spawn);
+    ASSERT_TRUE(process.served());
+    process.reap();
+    std::optional<ExitingBox> exiting = process.take_exiting_box();
+    ASSERT_TRUE(exiting.has_value()) << "a served box that reported was not held";
+    EXPECT_FALSE(exiting->child);
+    EXPECT_TRUE(exiting->reap(true));
+    const std::string state = read_head("/proc/" + std::to_string(exiting->pid) + "/stat", 256);
+    EXPECT_TRUE(state.empty() || state.find(") Z ") != std::string::npos) << "still running: " << state;
+    if (round < 4) continue;
+    EXPECT_EQ(::rmdir(dir.c_str()), 0) << "the cgroup was still in use: " << std::strerror(errno);
+  }
+  for (int attempt = 0; attempt < 100 && fs::exists(dir) && !fs::remove(dir, error); ++attempt) ::usleep(10000);
 }
 
 // A server that is gone (killed and reaped by a kill_orphans that did not spare it) is

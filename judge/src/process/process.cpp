@@ -293,13 +293,16 @@ void Process::finish_box(std::optional<ExitFacts> reported) {
   // before it could report is reaped now.
   // It is held by its pidfd, so that reaping it later can never take the status of
   // another process that got its pid (without a pidfd it is reaped now).
-  // A served B is the server's to reap: the judge never waits for it (its pid may not
-  // even be B's any more).
+  // A served B is the server's to reap: the judge never reaps it (its pid may not even
+  // be B's any more), but it is held by its pidfd all the same, so that its test's
+  // cgroups are removed once it has left them (TestCgroup::remove), not tried while
+  // it still tears its namespaces down.
   int status = 0;
   pid_t reaped = 0;
   const bool defer = reported.has_value() && pidfd_.valid();
   while (!served_ && (reaped = ::waitpid(pid_, &status, defer ? WNOHANG : 0)) < 0 && errno == EINTR) {
   }
+  if (served_ && defer) exiting_box_ = ExitingBox{pid_, std::move(pidfd_), false};
   if (!served_ && reaped == 0 && defer) exiting_box_ = ExitingBox{pid_, std::move(pidfd_)};
   facts.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start_)
@@ -345,6 +348,18 @@ void Process::reap_exiting_box() {
 
 bool ExitingBox::reap(bool wait) {
   if (!pidfd.valid()) return true;
+  if (!child) {
+    // Its exit is what matters (the cgroups it is in can be removed once it has left
+    // them); the server reaps it. Bounded: a box that does not end within the bound
+    // only leaves its cgroups to TestCgroup::remove's retries and to a later sweep.
+    pollfd exited{pidfd.get(), POLLIN, 0};
+    int ready = 0;
+    while ((ready = ::poll(&exited, 1, wait ? served_wait_ms : 0)) < 0 && errno == EINTR) {
+    }
+    const bool gone = ready != 0;  // readable, or an error: nothing left to wait for
+    if (gone) pidfd.reset();
+    return gone;
+  }
   siginfo_t info {};
   // P_PIDFD: exactly this process, whoever has its pid by now. ECHILD: already
   // reaped (kill_orphans waits on any child).

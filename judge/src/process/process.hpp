@@ -91,12 +91,17 @@ struct SpawnRequest {
 };
 
 // A judge-box that reported its program's end and is still exiting (it tears down
-// the box's namespaces, ~0.2 ms): reaped through its pidfd, later.
+// the box's namespaces, ~0.2 ms): reaped through its pidfd, later. A box forked by a
+// judge-box server is the server's child, not the judge's: it is waited for (its
+// pidfd turns readable once it has exited) but never reaped here.
 struct ExitingBox {
   pid_t pid = -1;
   UniqueFd pidfd;
-  // Reaps it (blocking when `wait`); true once it is gone.
+  bool child = true;  // the judge's own child (executed judge-box), else a served one
+  // Reaps it, or for a served box sees that it has exited (blocking when `wait`, a
+  // served box for at most served_wait_ms); true once it is gone.
   bool reap(bool wait);
+  static constexpr int served_wait_ms = 1000;
 };
 
 class Process {
