@@ -127,6 +127,22 @@ std::string build_tool_identity(const std::string& tool) {
 BuildCache::BuildCache(fs::path cache_dir) : dir_(checked_cache_dir(cache_dir)) {}
 
 StoredSources BuildCache::store_sources(const fs::path& submission, const IngestOptions& options) const {
+  // Read and hashed first: a content stored before (every run of the same submission
+  // after its first) is used as it is, with nothing copied, staged and removed again
+  // (a folder made and removed on the cache's disk: 0.3-0.9 ms of every run here). A
+  // new content is read a second time to be copied. An entry is published whole (a
+  // rename), so an entry that exists is complete.
+  {
+    StoredSources known;
+    known.files = hash_submission(submission, options);
+    const fs::path entry = dir_ / "sources" / known.files.key;
+    struct stat st {};
+    if (::lstat((entry / known.files.name).c_str(), &st) == 0) {
+      mark_used(entry);
+      known.root = entry / known.files.name;
+      return known;
+    }
+  }
   const fs::path staged = fresh_folder(dir_ / "sources", ".incoming.");
   // Readable by the box's unprivileged uid, which copies it in (the cache folder above
   // keeps everyone else out).

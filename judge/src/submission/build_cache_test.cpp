@@ -2,13 +2,17 @@
 
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
 
 #include <fstream>
 
 #include <gtest/gtest.h>
+
+#include "base/text_file.hpp"
 
 namespace judge {
 namespace {
@@ -73,6 +77,34 @@ TEST_F(BuildCacheTest, APublishedBuildIsFoundUntilAFileItReadChanges) {
   EXPECT_FALSE(cache.lookup(key));
   fs::remove(system_header);
   EXPECT_FALSE(cache.lookup(key));
+}
+
+// A content stored before is used as it is: nothing is staged in sources/ (no folder
+// made there, seen by inotify), and the same entry comes back; a changed file is a
+// new content, stored anew.
+TEST_F(BuildCacheTest, AStoredContentIsUsedAgainWithoutStagingItAndAChangedOneIsStoredAnew) {
+  const BuildCache cache(dir / "cache");
+  const StoredSources first = cache.store_sources(dir / "src", {});
+  EXPECT_EQ(read_file(first.root / "main.cpp"), "int main() {}\n");
+  const int watch = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  ASSERT_GE(watch, 0);
+  ASSERT_GE(::inotify_add_watch(watch, (dir / "cache" / "sources").c_str(), IN_CREATE | IN_MOVED_TO), 0);
+  auto created = [&] {
+    alignas(struct inotify_event) char events[4096];
+    const ssize_t n = ::read(watch, events, sizeof events);
+    return n > 0;
+  };
+  const StoredSources again = cache.store_sources(dir / "src", {});
+  EXPECT_EQ(again.root, first.root);
+  EXPECT_EQ(again.files.key, first.files.key);
+  EXPECT_FALSE(created()) << "the second store of the same content staged a copy";
+  std::ofstream(dir / "src" / "main.cpp") << "int main() { return 0; }\n";
+  const StoredSources changed = cache.store_sources(dir / "src", {});
+  EXPECT_NE(changed.files.key, first.files.key);
+  EXPECT_TRUE(created());
+  EXPECT_EQ(read_file(changed.root / "main.cpp"), "int main() { return 0; }\n");
+  EXPECT_EQ(read_file(first.root / "main.cpp"), "int main() {}\n");
+  ::close(watch);
 }
 
 // Issue 28, hole 11: the cache is bounded; the least recently used entries go first,

@@ -112,11 +112,14 @@ void Walker::copy_file(int in, const struct stat& st, const std::string& relativ
     refuse(relative, fmt::format("{} bytes, which makes the submission larger than its bound of {} MiB", size,
                                  bounds_.max_total_bytes / (1024 * 1024)));
   const bool executable = (st.st_mode & 0111) != 0;
-  const UniqueFd out(::openat(out_dir, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                              executable ? 0755 : 0644));
-  if (!out.valid()) throw JudgeFault(fmt::format("cannot copy {}: {}", shown_name(relative), std::strerror(errno)));
+  // out_dir -1: hashed only, nothing written (hash_submission).
+  const UniqueFd out(out_dir < 0 ? -1
+                                 : ::openat(out_dir, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                                            executable ? 0755 : 0644));
+  if (out_dir >= 0 && !out.valid())
+    throw JudgeFault(fmt::format("cannot copy {}: {}", shown_name(relative), std::strerror(errno)));
   // The mode whatever the umask: the box reads the copy as its own unprivileged uid.
-  ::fchmod(out.get(), executable ? 0755 : 0644);
+  if (out.valid()) ::fchmod(out.get(), executable ? 0755 : 0644);
   ContentHash hash;
   std::string buffer(chunk_bytes, '\0');
   // Exactly st_size bytes: a file of /proc or one that grows is never read past it.
@@ -126,7 +129,7 @@ void Walker::copy_file(int in, const struct stat& st, const std::string& relativ
     if (n < 0) refuse(relative, fmt::format("cannot be read: {}", std::strerror(errno)));
     if (n == 0) refuse(relative, "it changed (shrank) while the judge read it");
     hash.add_raw(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
-    for (ssize_t written = 0; written < n;) {
+    for (ssize_t written = 0; out.valid() && written < n;) {
       const ssize_t w = ::write(out.get(), buffer.data() + written, static_cast<std::size_t>(n - written));
       if (w < 0 && errno == EINTR) continue;
       if (w <= 0) throw JudgeFault(fmt::format("cannot copy {}: {}", shown_name(relative), std::strerror(errno)));
@@ -180,6 +183,7 @@ void Walker::take_entry(int root, int dir, const std::string& relative, const st
     // O_NOFOLLOW | O_DIRECTORY: a folder swapped for a link meanwhile is refused.
     const UniqueFd sub(::openat(dir, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!sub.valid()) refuse(path, fmt::format("cannot be opened as a folder: {}", std::strerror(errno)));
+    if (out_dir < 0) return walk(root, sub.get(), path, depth + 1, -1);
     if (::mkdirat(out_dir, name.c_str(), 0755) != 0)
       throw JudgeFault(fmt::format("cannot copy {}: {}", shown_name(path), std::strerror(errno)));
     const UniqueFd sub_out(::openat(out_dir, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
@@ -251,6 +255,10 @@ UniqueFd open_submission(const fs::path& path, const IngestOptions& options) {
   return fd;
 }
 
+IngestedSubmission hash_submission(const fs::path& path, const IngestOptions& options) {
+  return ingest_submission(path, fs::path(), options);
+}
+
 IngestedSubmission ingest_submission(const fs::path& path, const fs::path& into, const IngestOptions& options) {
   const std::string shown = shown_name(path.string());
   const UniqueFd top = open_submission(path, options);
@@ -260,16 +268,19 @@ IngestedSubmission ingest_submission(const fs::path& path, const fs::path& into,
   IngestedSubmission result;
   result.name = fs::absolute(path).lexically_normal().filename().string();
   if (result.name.empty()) result.name = "submission";
-  const UniqueFd out(::open(into.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (!out.valid()) throw JudgeFault(fmt::format("cannot open {}: {}", into.string(), std::strerror(errno)));
+  // No `into`: hashed only (hash_submission); the walk writes nothing (descriptor -1).
+  const bool copy = !into.empty();
+  const UniqueFd out(copy ? ::open(into.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1);
+  if (copy && !out.valid()) throw JudgeFault(fmt::format("cannot open {}: {}", into.string(), std::strerror(errno)));
   Walker walker(shown, options.bounds);
   if (S_ISDIR(st.st_mode)) {
     result.folder = true;
-    if (::mkdirat(out.get(), result.name.c_str(), 0755) != 0)
+    if (copy && ::mkdirat(out.get(), result.name.c_str(), 0755) != 0)
       throw JudgeFault(fmt::format("cannot copy {}: {}", shown, std::strerror(errno)));
-    const UniqueFd folder_out(::openat(out.get(), result.name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    if (!folder_out.valid()) throw JudgeFault(fmt::format("cannot copy {}: {}", shown, std::strerror(errno)));
-    ::fchmod(folder_out.get(), 0755);
+    const UniqueFd folder_out(
+        copy ? ::openat(out.get(), result.name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1);
+    if (copy && !folder_out.valid()) throw JudgeFault(fmt::format("cannot copy {}: {}", shown, std::strerror(errno)));
+    if (copy) ::fchmod(folder_out.get(), 0755);
     walker.walk(top.get(), top.get(), "", 0, folder_out.get());
   } else if (S_ISREG(st.st_mode)) {
     walker.copy_file(top.get(), st, "", out.get(), result.name);

@@ -82,6 +82,10 @@ struct IngestedSubmission {
 IngestedSubmission ingest_submission(const std::filesystem::path& path, const std::filesystem::path& into,
                                      const IngestOptions& options = {});
 
+// What ingest_submission would take and its key, read by the same rules, with nothing
+// copied: for a judge that finds the key already stored (BuildCache::store_sources).
+IngestedSubmission hash_submission(const std::filesystem::path& path, const IngestOptions& options = {});
+
 // The submission's own name, opened as ingest_submission opens it (followed as given,
 // or beneath options.confine_to), read-only and non-blocking: for a reader that only
 // hashes it (judge batch's plan). Throws as ingest_submission does.

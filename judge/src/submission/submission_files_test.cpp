@@ -6,8 +6,10 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -181,6 +183,41 @@ TEST_F(SubmissionFilesTest, TheKeyCannotBeForgedByBytesThatLookLikeASecondFile) 
   EXPECT_NE(one, two);
   fs::create_directories(dir / "into3");
   EXPECT_EQ(ingest_submission(dir / "two", dir / "into3").key, two);  // the same content, the same key
+}
+
+// hash_submission reads by the same rules as ingest_submission (the cache uses it to
+// find a content it stored before): the same files and key, the same refusals, and
+// nothing written anywhere.
+TEST_F(SubmissionFilesTest, HashingTakesWhatIngestingTakesAndWritesNothing) {
+  write("s/main.py", "print(1)\n");
+  write("s/lib/helper.py", "x = 1\n");
+  write("s/.git/config", "hidden\n");
+  write("s/run.sh", "#!/bin/sh\n");
+  fs::permissions(dir / "s/run.sh", fs::perms::owner_all);
+  fs::create_symlink("main.py", dir / "s/alias.py");
+  auto names = [&] {
+    std::vector<std::string> all;
+    for (const auto& entry : fs::recursive_directory_iterator(dir)) all.push_back(entry.path().string());
+    std::sort(all.begin(), all.end());
+    return all;
+  };
+  const std::vector<std::string> before = names();
+  const IngestedSubmission hashed = hash_submission(dir / "s");
+  EXPECT_EQ(names(), before);
+  const IngestedSubmission taken = ingest_submission(dir / "s", dir / "into");
+  EXPECT_EQ(hashed.key, taken.key);
+  EXPECT_EQ(hashed.name, taken.name);
+  EXPECT_TRUE(hashed.folder);
+  EXPECT_EQ(hashed.total_bytes, taken.total_bytes);
+  ASSERT_EQ(hashed.files.size(), taken.files.size());
+  for (std::size_t i = 0; i < taken.files.size(); ++i) {
+    EXPECT_EQ(hashed.files[i].path, taken.files[i].path);
+    EXPECT_EQ(hashed.files[i].executable, taken.files[i].executable);
+  }
+  write("one.py", "print(1)\n");
+  EXPECT_EQ(hash_submission(dir / "one.py").key, ingest_submission(dir / "one.py", dir / "into").key);
+  fs::create_symlink(dir / "secret/answer.txt", dir / "s/peek.txt");
+  EXPECT_THROW(hash_submission(dir / "s"), SubmissionRefused);
 }
 
 // The user's own argument is followed (a setter's link to a solution); confined (a
