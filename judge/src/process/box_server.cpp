@@ -135,7 +135,12 @@ bool server_alive(const ExitingBox& server) {
 
 BoxServer::BoxServer(std::filesystem::path box_executable) : executable_(std::move(box_executable)) {}
 
-BoxServer::~BoxServer() { stop(); }
+BoxServer::~BoxServer() { shut_down(); }
+
+void BoxServer::shut_down() {
+  std::lock_guard lock(mutex_);
+  stop();
+}
 
 void BoxServer::prepare() {
   std::lock_guard lock(mutex_);

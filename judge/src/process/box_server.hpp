@@ -50,6 +50,10 @@ class BoxServer {
 
   // Starts the server now, off the first box's path (start() does, if not yet).
   void prepare();
+  // Ends the server now (its end of file) and reaps it: after a run's last box, on the
+  // thread that releases the run's leftovers, beside the result's write. A box asked
+  // for afterwards starts a new server; the destructor has nothing left to do.
+  void shut_down();
 
   // The server's pid while it runs, for kill_orphans to spare; -1 before the first box.
   pid_t pid() const;

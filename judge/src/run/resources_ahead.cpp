@@ -101,6 +101,11 @@ void ResourcesAhead::run_release_thread(bool make_ahead) {
   }
   if (!leftovers) return;
   for (ExitingBox& box : leftovers->boxes) box.reap(true);
+  leftovers->boxes.clear();
+  // The server's end (its exit, its reaping) runs here too, not after the result's
+  // write on the judge's thread; a box it forked that has not been reaped yet is left
+  // to the judge (the subreaper), whose exit follows.
+  if (leftovers->box_server != nullptr) leftovers->box_server->shut_down();
   leftovers.reset();  // each TempDir and TestCgroup removes itself
 }
 
@@ -138,6 +143,7 @@ void ResourcesAhead::release_in_background() {
   spare_cgroup_.reset();
   leftovers.boxes = std::move(exiting_boxes_);
   exiting_boxes_.clear();
+  leftovers.box_server = box_server_;
   move_release_thread_off_the_judges_cpus();
   {
     const std::lock_guard<std::mutex> lock(release_mutex_);

@@ -23,8 +23,9 @@
 // A thread of its own, the release thread, takes two jobs off the tests' path. Before
 // the first test, it makes that test's cgroup and sweeps dead judges' cgroups while
 // the judge starts (make_cgroup_ahead). After the last test, it removes what is left
-// (the folders and cgroups, unused spares, an exiting box) while the judge writes the
-// summary and the result file (release_in_background): its system calls run beside
+// (it waits for the exiting boxes, then removes the folders and cgroups and unused
+// spares, and shuts the judge-box server down) while the judge writes the summary
+// and the result file (release_in_background): its system calls run beside
 // the result's fsync instead of after it. It is started while the first test runs,
 // not at the end (starting a thread then cost most of what it saves:
 // docs/performance-log.md), and sleeps in between.
@@ -126,6 +127,7 @@ class ResourcesAhead {
     std::vector<TempDir> folders;
     std::vector<TestCgroup> cgroups;
     std::vector<ExitingBox> boxes;
+    BoxServer* box_server = nullptr;  // shut down once the boxes are gone
   };
   void start_release_thread();
   void run_release_thread(bool make_ahead);
