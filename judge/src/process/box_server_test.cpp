@@ -34,6 +34,15 @@ fs::path box_executable() {
   return fs::exists(box) ? box : fs::path();
 }
 
+// Where the host mounts a cgroup2 hierarchy (a hybrid host's "unified" one too), or "".
+std::string cgroup2_mount() {
+  std::string mount;
+  std::ifstream mounts("/proc/self/mounts");
+  for (std::string source, target, type, rest; mounts >> source >> target >> type && std::getline(mounts, rest);)
+    if (type == "cgroup2") mount = target;
+  return mount;
+}
+
 class BoxServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -99,10 +108,7 @@ TEST_F(BoxServerTest, NothingOfABoxReachesTheNext) {
 // whatever cgroup2 hierarchy the host mounts (a hybrid host's "unified" one has no
 // controllers, which membership does not need).
 TEST_F(BoxServerTest, ABoxIsForkedIntoItsCgroupV2Directory) {
-  std::string mount;
-  std::ifstream mounts("/proc/self/mounts");
-  for (std::string source, target, type, rest; mounts >> source >> target >> type && std::getline(mounts, rest);)
-    if (type == "cgroup2") mount = target;
+  const std::string mount = cgroup2_mount();
   if (mount.empty()) GTEST_SKIP() << "no cgroup2 hierarchy is mounted";
   const std::string name = "judge-born-in-" + std::to_string(::getpid());
   const fs::path dir = fs::path(mount) / name;
@@ -134,10 +140,7 @@ TEST_F(BoxServerTest, ABoxIsForkedIntoItsCgroupV2Directory) {
 // the first try. Before, a one-test run tried while the box was still tearing its
 // namespaces down, and waited 2 ms to try again.
 TEST_F(BoxServerTest, AServedBoxIsHeldUntilItHasExitedAndItsCgroupGoesAtOnce) {
-  std::string mount;
-  std::ifstream mounts("/proc/self/mounts");
-  for (std::string source, target, type, rest; mounts >> source >> target >> type && std::getline(mounts, rest);)
-    if (type == "cgroup2") mount = target;
+  const std::string mount = cgroup2_mount();
   if (mount.empty()) GTEST_SKIP() << "no cgroup2 hierarchy is mounted";
   const fs::path dir = fs::path(mount) / ("judge-held-" + std::to_string(::getpid()));
   std::error_code error;
