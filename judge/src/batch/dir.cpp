@@ -56,10 +56,20 @@ BatchDir load_batch_dir(const fs::path& dir) {
 }
 
 BatchGrades grade_records(const BatchPlan& plan, const std::vector<nlohmann::json>& records) {
+  std::vector<WorkUnit> units = plan_units(plan);
+  std::map<std::string, nlohmann::json> finished = finished_units(plan, units, records);
+  std::vector<std::size_t> graded_here;
+  return grade_finished(plan, std::move(units), std::move(finished), {}, graded_here);
+}
+
+BatchGrades grade_finished(const BatchPlan& plan, std::vector<WorkUnit> units,
+                           std::map<std::string, nlohmann::json> finished,
+                           std::map<std::size_t, GradedSubmission> graded_before,
+                           std::vector<std::size_t>& graded_here) {
   BatchGrades grades;
-  grades.units = plan_units(plan);
-  grades.finished = finished_units(plan, grades.units, records);
-  grades.graded = grade_batch(plan, grades.finished, grades.warnings);
+  grades.units = std::move(units);
+  grades.finished = std::move(finished);
+  grades.graded = grade_batch(plan, grades.finished, grades.warnings, &graded_before, &graded_here);
   grades.standings = make_standings(plan, grades.graded);
   return grades;
 }

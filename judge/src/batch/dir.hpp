@@ -7,8 +7,9 @@
 //   DIR/transcripts/<participant>/<problem>/<test>.interaction   with --transcripts
 //
 // The journal is the only source of truth; results and standings are derived from
-// it (and the plan) by one function (grade_records; report/batch_report.hpp writes
-// them), so `judge batch --resume`, `judge merge` and
+// it (and the plan) by one function (grade_finished, which grade_records calls with the
+// journal read back, and `judge batch` with the records it read and appended;
+// report/batch_report.hpp writes them), so `judge batch --resume`, `judge merge` and
 // `judge report` all produce the same files for the same finished tests. Every file
 // but the journal is written atomically (write_file_atomically).
 #pragma once
@@ -65,5 +66,15 @@ struct BatchGrades {
 };
 
 BatchGrades grade_records(const BatchPlan& plan, const std::vector<nlohmann::json>& records);
+
+// grade_records for a batch that holds what it would read back: `finished` as
+// finished_units makes it of the whole journal (the records it read when it started
+// and those it appended since, the first of a unit's winning), and the submissions it
+// graded as their last tests came in (grade_batch's `graded_before`), which are not
+// graded again. `graded_here` lists the submissions graded by this call.
+BatchGrades grade_finished(const BatchPlan& plan, std::vector<WorkUnit> units,
+                           std::map<std::string, nlohmann::json> finished,
+                           std::map<std::size_t, GradedSubmission> graded_before,
+                           std::vector<std::size_t>& graded_here);
 
 }  // namespace judge

@@ -84,12 +84,22 @@ GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
   return entry;
 }
 
-std::vector<GradedSubmission> grade_batch(const BatchPlan& plan,
-                                          const std::map<std::string, nlohmann::json>& finished,
-                                          std::vector<std::string>& warnings) {
+std::vector<GradedSubmission> grade_batch(const BatchPlan& plan, const std::map<std::string, nlohmann::json>& finished,
+                                          std::vector<std::string>& warnings,
+                                          std::map<std::size_t, GradedSubmission>* graded_before,
+                                          std::vector<std::size_t>* graded_here) {
   std::vector<GradedSubmission> graded;
-  for (std::size_t index = 0; index < plan.submissions.size(); ++index)
+  for (std::size_t index = 0; index < plan.submissions.size(); ++index) {
+    if (graded_before) {
+      const auto before = graded_before->find(index);
+      if (before != graded_before->end()) {
+        graded.push_back(std::move(before->second));
+        continue;
+      }
+    }
     graded.push_back(grade_submission(plan, index, finished, warnings));
+    if (graded_here) graded_here->push_back(index);
+  }
   return graded;
 }
 

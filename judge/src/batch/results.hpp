@@ -44,9 +44,14 @@ GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
 // Grades every planned submission from the finished units. A test whose verdict,
 // recomputed from its recorded facts, differs from the one the worker decided is
 // reported in `warnings` (a fact the journal does not keep: a judge bug).
-std::vector<GradedSubmission> grade_batch(const BatchPlan& plan,
-                                          const std::map<std::string, nlohmann::json>& finished,
-                                          std::vector<std::string>& warnings);
+//
+// `graded_before` (if given) holds submissions graded already from the same finished
+// units (a batch grades each one as its last test comes in): they are taken from it as
+// they are, not graded again; `graded_here` (if given) lists the others' indexes.
+std::vector<GradedSubmission> grade_batch(const BatchPlan& plan, const std::map<std::string, nlohmann::json>& finished,
+                                          std::vector<std::string>& warnings,
+                                          std::map<std::size_t, GradedSubmission>* graded_before = nullptr,
+                                          std::vector<std::size_t>* graded_here = nullptr);
 
 // What grading reads of a planned problem.
 GradingSpec grading_spec(const PlannedProblem& planned, RulePreset rules = RulePreset::icpc);

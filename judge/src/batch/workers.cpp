@@ -390,6 +390,21 @@ void WorkerPool::wait_servers(const std::vector<pollfd>& fds, std::size_t first,
   servers_ = std::move(kept);
 }
 
+void WorkerPool::end_idle_servers() {
+  std::vector<Server> kept;
+  for (auto& server : servers_) {
+    if (server.job) {
+      kept.push_back(std::move(server));
+      continue;
+    }
+    // Its input ends here; its socket stays open until it is reaped, so that what it
+    // may still write does not meet a closed socket.
+    if (server.socket.valid()) ::shutdown(server.socket.get(), SHUT_WR);
+    leaving_.push_back(std::move(server));
+  }
+  servers_ = std::move(kept);
+}
+
 void WorkerPool::kill_all() {
   for (auto& [tag, worker] : workers_) ::kill(worker.pid, SIGKILL);
   for (auto& [tag, worker] : workers_) reap_pid(worker.pid, nullptr);
@@ -398,6 +413,8 @@ void WorkerPool::kill_all() {
   // leaves on its own once its input ends (it removes its temporaries).
   for (auto& server : servers_) end_server(server, server.job.has_value());
   servers_.clear();
+  for (auto& server : leaving_) end_server(server, false);
+  leaving_.clear();
 }
 
 }  // namespace judge

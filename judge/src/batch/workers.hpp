@@ -126,8 +126,14 @@ class WorkerPool {
   // `timeout` passes; returns the workers that finished (possibly none).
   std::vector<Finished> wait(std::chrono::milliseconds timeout, int wake_fd = -1);
 
+  // Tells every idle serving worker to end (end-of-file on its input) and lets it go
+  // without waiting: it is no longer one of the pool's workers (a later job starts a
+  // new one), and kill_all reaps it. A batch calls this as soon as it has no job left
+  // to give, so that the workers' own endings (their temporaries, namespaces and
+  // cgroups) overlap the batch's last grading and writing instead of following them.
+  void end_idle_servers();
   // SIGKILL to every running worker, then reaps them; idle serving workers are told
-  // to end (their socket closed) and reaped.
+  // to end (their socket closed) and reaped, as are those ended before.
   void kill_all();
 
  private:
@@ -159,6 +165,7 @@ class WorkerPool {
   std::size_t size_;
   std::map<std::uint64_t, Worker> workers_;
   std::vector<Server> servers_;
+  std::vector<Server> leaving_;  // ended by end_idle_servers, not reaped yet
   std::size_t servers_started_ = 0;
 };
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -241,6 +242,53 @@ TEST(BatchWorkers, KillAllEndsIdleServingWorkers) {
   ASSERT_EQ(pids.size(), 2u);
   pool.kill_all();
   for (int pid : pids) EXPECT_NE(::kill(pid, 0), 0);  // reaped: gone
+}
+
+// The state letter of /proc/PID/stat ('Z' for a zombie: exited, not reaped yet), or
+// '?' when there is no such process.
+char process_state(int pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return '?';
+  const auto paren = line.rfind(')');
+  return paren == std::string::npos || paren + 2 >= line.size() ? '?' : line[paren + 2];
+}
+
+// end_idle_servers ends the idle workers' input without waiting for them: an idle one
+// exits on its own (a zombie until kill_all reaps it); a busy one keeps its job, answers
+// it and takes the next; the ended one is not given jobs again.
+TEST(BatchWorkers, EndingIdleWorkersLetsThemLeaveWhileBusyOnesWorkOn) {
+  WorkerPool pool(2);
+  pool.start_served(1, python_server, "a");
+  pool.start_served(2, python_server, "slow");
+  std::optional<int> idle_pid;
+  const auto deadline = std::chrono::steady_clock::now() + 20s;
+  while (!idle_pid && std::chrono::steady_clock::now() < deadline)
+    for (const auto& one : pool.wait(100ms))
+      if (one.tag == 1) idle_pid = one.result[0].get<int>();
+  ASSERT_TRUE(idle_pid.has_value());
+  ASSERT_EQ(pool.running(), 1u);  // "slow" still runs
+  pool.end_idle_servers();
+  char state = process_state(*idle_pid);
+  for (int i = 0; i < 200 && state != 'Z'; ++i) {
+    std::this_thread::sleep_for(25ms);
+    state = process_state(*idle_pid);
+  }
+  EXPECT_EQ(state, 'Z') << "the idle worker did not exit on its own once its input ended";
+  auto finished = wait_all(pool);
+  ASSERT_EQ(finished.size(), 1u);
+  ASSERT_TRUE(finished[0].ok) << finished[0].error;
+  const int busy_pid = finished[0].result[0].get<int>();
+  EXPECT_NE(busy_pid, *idle_pid);
+  pool.start_served(3, python_server, "c");  // on the worker that was busy, not the ended one
+  finished = wait_all(pool);
+  ASSERT_EQ(finished.size(), 1u);
+  ASSERT_TRUE(finished[0].ok) << finished[0].error;
+  EXPECT_EQ(finished[0].result[0].get<int>(), busy_pid);
+  EXPECT_EQ(pool.servers_started(), 2u);
+  pool.kill_all();
+  EXPECT_EQ(process_state(*idle_pid), '?');  // reaped
+  EXPECT_EQ(process_state(busy_pid), '?');
 }
 
 }  // namespace

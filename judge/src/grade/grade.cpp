@@ -138,7 +138,9 @@ TestOutcome grade_once(const GradingSpec& spec, RulePreset rules, const TestReco
     const PassRecord& pass = record.passes[index];
     const GradedPass graded = grade_pass(spec.convention, pass, rules);
     const auto number = static_cast<std::int64_t>(index + 1);
-    entries.push_back(pass_entry(number, graded));
+    // Only a test of several passes shows them (below): a one-pass test, nearly every
+    // test, builds no entry.
+    if (record.passes.size() > 1) entries.push_back(pass_entry(number, graded));
     forced = protocol_decision(next_pass_step(pass_facts(number, pass, graded)), index + 1, record.passes.size());
     outcome.facts = graded.facts;
     outcome.interactor_result = graded.interactor_result;

@@ -117,10 +117,11 @@ class BatchRun {
   void start_compile(std::size_t submission);
   void start_test(std::size_t unit_index, bool queue = false);
   void mark_running(std::size_t unit_index);
-  void on_finished(const WorkerPool::Finished& finished);
+  void on_finished(WorkerPool::Finished& finished);
   void settle(const WorkerPool::Finished& finished);
   void on_compiled(std::size_t submission, const WorkerPool::Finished& finished);
-  void on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished);
+  // Takes the answer's record (finished.result) into the journal's entry.
+  void on_test_done(std::size_t unit_index, WorkerPool::Finished& finished);
   void record(std::size_t unit_index, json record, Verdict verdict,
               const std::string& message, long long cpu_ms, long long memory_kib, bool print_line = true);
   void judge_error(const std::string& what);
@@ -139,7 +140,9 @@ class BatchRun {
   std::size_t cores_;
   bool on_terminal_;
   std::unique_ptr<JournalWriter> journal_;
-  std::map<std::string, json> finished_;  // unit_key -> record
+  // unit_key -> record: finished_units of the journal, kept as the batch appends to it
+  std::map<std::string, json> finished_;
+  std::map<std::size_t, GradedSubmission> graded_;  // submissions graded (and written) in this run
   std::vector<std::string> warnings_;
 
   std::deque<std::size_t> compile_queue_;                // submissions
@@ -150,6 +153,7 @@ class BatchRun {
   std::map<std::uint64_t, std::size_t> concurrency_;     // running test tag -> most at once
   std::map<std::size_t, std::size_t> settled_;           // answered test -> most at once, until on_test_done
   std::map<std::size_t, Clock::time_point> test_started_;  // running test -> when (the ETA's pace)
+  std::map<std::size_t, Clock::time_point> cache_marked_;  // submission -> its build last marked used
   std::set<std::size_t> retried_;                          // units run again after a worker crash
   std::set<std::size_t> queued_;                           // units sent behind a worker's running test, not running yet
   // Test hook JUDGE_TEST_BATCH_NO_QUEUE=1 (docs/batch.md): no job is queued behind a
@@ -214,7 +218,15 @@ void BatchRun::start_test(std::size_t unit_index, bool queue) {
   const Problem& problem = problems_.at(planned.problem);
   const TestCase& test = test_cases_.at(planned.problem).at(unit.test);
   const Submission& submission = prepared_.at(unit.submission);
-  mark_cache_entries_used(submission.roots);  // a long batch keeps its builds (build_cache.hpp)
+  // A long batch keeps its builds: an entry used in the last hour is never evicted
+  // (build_cache.hpp), so marking each submission's entries once a minute is enough; a
+  // mark for every test cost two utimensat a test.
+  const auto now = Clock::now();
+  const auto marked = cache_marked_.find(unit.submission);
+  if (marked == cache_marked_.end() || now - marked->second >= std::chrono::minutes(1)) {
+    mark_cache_entries_used(submission.roots);
+    cache_marked_[unit.submission] = now;
+  }
   std::optional<fs::path> transcripts_dir;
   if (plan_.keep_transcripts)
     transcripts_dir = options_.out_dir / batch_files::transcripts_dir(planned);
@@ -271,7 +283,8 @@ void BatchRun::record(std::size_t unit_index, json record, Verdict verdict,
                       const std::string& message, long long cpu_ms, long long memory_kib, bool print_line) {
   const WorkUnit& unit = units_[unit_index];
   journal_->append(record);
-  finished_.emplace(record_key(record), record);
+  std::string key = record_key(record);
+  finished_.emplace(std::move(key), std::move(record));
   ++counts_.finished;
   ++counts_.verdicts[verdict];
   counts_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started_);
@@ -285,9 +298,10 @@ void BatchRun::record(std::size_t unit_index, json record, Verdict verdict,
   // A whole batch writes a submission's verdict JSON as soon as its last test is in.
   if (--unfinished_[unit.submission] == 0 && options_.shard.whole()) {
     std::vector<std::string> warnings;
-    const GradedSubmission graded = grade_submission(plan_, unit.submission, finished_, warnings);
+    GradedSubmission graded = grade_submission(plan_, unit.submission, finished_, warnings);
     warnings_.insert(warnings_.end(), warnings.begin(), warnings.end());
     write_result(options_.out_dir, plan_, graded);
+    graded_.insert_or_assign(unit.submission, std::move(graded));  // finish() takes it as it is
   }
 }
 
@@ -331,7 +345,7 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
     entry["compile_error"] = submission.compile_message;
     entry["run"] = run_info(0);
     entry["finished_at"] = utc_now();
-    record(unit, entry, Verdict::CE, "compilation failed", 0, 0, false);
+    record(unit, std::move(entry), Verdict::CE, "compilation failed", 0, 0, false);
   }
 }
 
@@ -349,7 +363,7 @@ void BatchRun::settle(const WorkerPool::Finished& finished) {
     mark_running(static_cast<std::size_t>(*finished.started_next));
 }
 
-void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& finished) {
+void BatchRun::on_test_done(std::size_t unit_index, WorkerPool::Finished& finished) {
   // Settled already (an answer, run), or: a queued test lost with its worker never ran,
   // and was not counted as running.
   const auto settled = settled_.find(unit_index);
@@ -396,15 +410,15 @@ void BatchRun::on_test_done(std::size_t unit_index, const WorkerPool::Finished& 
   json entry = base_record(unit);
   entry["verdict"] = verdict_name(decision.verdict);
   entry["message"] = decision.message;
-  entry["record"] = finished.result;
+  entry["record"] = std::move(finished.result);
   entry["run"] = run_info(concurrent);
   if (retried_.contains(unit_index)) entry["run"]["retried"] = true;  // after its worker crashed
   entry["finished_at"] = utc_now();
-  record(unit_index, entry, decision.verdict, decision.message, outcome.facts.submission.exit.cpu_ms,
+  record(unit_index, std::move(entry), decision.verdict, decision.message, outcome.facts.submission.exit.cpu_ms,
          outcome.facts.submission.exit.peak_kib);
 }
 
-void BatchRun::on_finished(const WorkerPool::Finished& finished) {
+void BatchRun::on_finished(WorkerPool::Finished& finished) {
   if (finished.tag >= compile_tag_base)
     on_compiled(static_cast<std::size_t>(finished.tag - compile_tag_base), finished);
   else
@@ -457,17 +471,20 @@ int BatchRun::run() {
   int signal = 0;
   start_jobs();
   while (pool_.running() > 0) {
-    const auto finished = pool_.wait(std::chrono::milliseconds(200), stop.fd());
+    auto finished = pool_.wait(std::chrono::milliseconds(200), stop.fd());
     if ((signal = stop.received()) != 0) break;
     // The tests of a worker that died go back to the front of the queue first, so that
     // they run next. The workers that answered take their next tests then; the answers
     // are journaled (an fsync each) and graded while those run, not while the workers wait.
-    for (const auto& one : finished)
+    for (auto& one : finished)
       if (one.worker_died) on_finished(one);
     for (const auto& one : finished)
       if (!one.worker_died) settle(one);
     start_jobs();
-    for (const auto& one : finished)
+    // With no job left to give, the idle workers end now: their endings overlap the
+    // grading and writing of the last answers, here and in finish().
+    if (compile_queue_.empty() && waiting_.empty() && ready_.empty()) pool_.end_idle_servers();
+    for (auto& one : finished)
       if (!one.worker_died) on_finished(one);
     start_jobs();  // the tests those answers made ready (a compile's, a retry)
     show_status(false);
@@ -506,8 +523,14 @@ int BatchRun::finish(int signal) {
                  "DIR\n",
                  options_.shard.text(), options_.out_dir.string());
   } else {
-    BatchGrades grades = grade_records(plan_, read_journal(batch_files::journal(options_.out_dir)).records);
-    write_results_and_standings(options_.out_dir, plan_, grades);
+    // The journal's records are in finished_ already (read when the batch started,
+    // appended since): not read back. The submissions graded as their last tests came
+    // in are not graded or written again; the others' results are written here (a
+    // batch resumed after all of a submission's tests were journaled).
+    std::vector<std::size_t> graded_here;
+    BatchGrades grades = grade_finished(plan_, units_, std::move(finished_), std::move(graded_), graded_here);
+    for (const std::size_t index : graded_here) write_result(options_.out_dir, plan_, grades.graded[index]);
+    write_standings(options_.out_dir, grades);
     ReportFiles files;
     files.html = options_.html_file;
     files.junit = options_.junit_file;

@@ -70,6 +70,10 @@ void write_result(const fs::path& dir, const BatchPlan& plan, const GradedSubmis
 
 void write_results_and_standings(const fs::path& dir, const BatchPlan& plan, const BatchGrades& grades) {
   for (const auto& graded : grades.graded) write_result(dir, plan, graded);
+  write_standings(dir, grades);
+}
+
+void write_standings(const fs::path& dir, const BatchGrades& grades) {
   write_file_atomically(batch_files::standings_json(dir), json_text(standings_to_json(grades.standings), 2) + "\n");
   write_file_atomically(batch_files::standings_csv(dir), standings_to_csv(grades.standings));
 }

@@ -16,6 +16,8 @@ namespace judge {
 void write_result(const std::filesystem::path& dir, const BatchPlan& plan, const GradedSubmission& graded);
 // Writes every graded result and the standings (JSON and CSV).
 void write_results_and_standings(const std::filesystem::path& dir, const BatchPlan& plan, const BatchGrades& grades);
+// Writes the standings only (JSON and CSV).
+void write_standings(const std::filesystem::path& dir, const BatchGrades& grades);
 
 struct ReportFiles {
   std::optional<std::filesystem::path> html;
