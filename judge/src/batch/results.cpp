@@ -65,14 +65,15 @@ GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
         continue;
       }
     }
-    entry.records.push_back(record);
+    entry.records.push_back({record.value("test", ""), record.value("verdict", ""), record.contains("compile_error"),
+                             record.value("run", nlohmann::json::object())});
     ++entry.tests_finished;
   }
   if (!submission.compile_error && entry.tests_finished < entry.tests_planned) return entry;
   if (submission.compile_error) submission.tests.clear();
   RunResult result = grade(grading_spec(planned_problem, plan.rules), submission);
   for (std::size_t t = 0; t < result.tests.size(); ++t) {
-    const std::string recorded = entry.records[t].value("verdict", "");
+    const std::string& recorded = entry.records[t].verdict;
     const Verdict decided = result.tests[t].decision.verdict;
     if (parse_verdict(recorded) != decided)
       warnings.push_back(fmt::format(

@@ -25,6 +25,16 @@ std::map<std::string, nlohmann::json> finished_units(const BatchPlan& plan,
                                                      const std::vector<WorkUnit>& units,
                                                      const std::vector<nlohmann::json>& records);
 
+// What a graded submission keeps of a finished test's journal record: what the HTML
+// report shows of it and the verdict the worker decided. Not the whole record: a
+// batch holds its graded submissions to the end, and a record's facts are kilobytes.
+struct GradedRecord {
+  std::string test;
+  std::string verdict;
+  bool compile_error = false;
+  nlohmann::json run;  // the record's "run" (an empty object without one)
+};
+
 struct GradedSubmission {
   std::size_t submission = 0;  // index into plan.submissions
   std::size_t tests_planned = 0;
@@ -32,7 +42,7 @@ struct GradedSubmission {
   // Set when every test is finished (or a compile error is recorded).
   std::optional<RunResult> result;
   // The records of the finished tests, in test order.
-  std::vector<nlohmann::json> records;
+  std::vector<GradedRecord> records;
 };
 
 // Grades one planned submission (index into plan.submissions) from the finished

@@ -65,10 +65,10 @@ json html_report_data(const fs::path& dir, const BatchPlan& plan, const BatchGra
     const PlannedSubmission& submission = plan.submissions[graded.submission];
     json runs = json::object();
     for (const auto& record : graded.records) {
-      const json run = record.value("run", json::object());
+      const json& run = record.run;
       const std::size_t concurrent = run.value("concurrent_tests", std::size_t{0});
-      runs[record.value("test", "")] = run;
-      if (record.contains("compile_error")) continue;
+      runs[record.test] = run;
+      if (record.compile_error) continue;
       ++tests;
       contended += concurrent > 1 ? 1 : 0;
       max_concurrent = std::max(max_concurrent, concurrent);
