@@ -81,6 +81,10 @@ GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
           "journal does not keep: judge/src/batch/facts.cpp)",
           planned.participant, planned.problem, result.tests[t].name, recorded, verdict_name(decided)));
   }
+  // Nothing a batch writes or shows reads a test's record back from its outcome (only
+  // `judge verify` grades one again, under other limits): the journal holds it, and a
+  // batch holds its graded submissions to its end.
+  for (TestOutcome& test : result.tests) test.record = TestRecord{};
   entry.result = std::move(result);
   return entry;
 }

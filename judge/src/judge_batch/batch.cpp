@@ -124,6 +124,7 @@ class BatchRun {
   void on_test_done(std::size_t unit_index, WorkerPool::Finished& finished);
   void record(std::size_t unit_index, json record, Verdict verdict,
               const std::string& message, long long cpu_ms, long long memory_kib, bool print_line = true);
+  void forget_facts(std::size_t submission);
   void judge_error(const std::string& what);
   void show_status(bool force);
   void clear_status();
@@ -140,7 +141,8 @@ class BatchRun {
   std::size_t cores_;
   bool on_terminal_;
   std::unique_ptr<JournalWriter> journal_;
-  // unit_key -> record: finished_units of the journal, kept as the batch appends to it
+  // unit_key -> record: finished_units of the journal, kept as the batch appends to it;
+  // a graded submission's records are emptied (forget_facts)
   std::map<std::string, json> finished_;
   std::map<std::size_t, GradedSubmission> graded_;  // submissions graded (and written) in this run
   std::vector<std::string> warnings_;
@@ -301,7 +303,20 @@ void BatchRun::record(std::size_t unit_index, json record, Verdict verdict,
     GradedSubmission graded = grade_submission(plan_, unit.submission, finished_, warnings);
     warnings_.insert(warnings_.end(), warnings.begin(), warnings.end());
     write_result(options_.out_dir, plan_, graded);
+    if (graded.result) forget_facts(unit.submission);
     graded_.insert_or_assign(unit.submission, std::move(graded));  // finish() takes it as it is
+  }
+}
+
+// A graded submission's records are read again by nothing (finish() takes its grade
+// as it is): their facts go, kilobytes a test, so that a batch holds the records of the
+// submissions still running, not of every test it ran. Their keys stay (the first record
+// of a unit is the one that counts).
+void BatchRun::forget_facts(std::size_t submission) {
+  const PlannedSubmission& planned = plan_.submissions[submission];
+  for (const auto& test : plan_.problem(planned.problem).tests) {
+    const auto record = finished_.find(unit_key(planned.participant, planned.problem, test.name));
+    if (record != finished_.end()) record->second = json::object();
   }
 }
 
