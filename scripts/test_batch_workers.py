@@ -359,7 +359,8 @@ def two_answers_at_once(judge, work, build, env):
 def batch_peak_kib(command, env):
     """Runs a batch and returns its exit status and the batch process's own peak RSS
     (VmHWM, the kernel's high-water mark, read until it exits)."""
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # Nothing is piped: an unread pipe that filled up would stop the batch.
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak = 0
     while process.poll() is None:
         try:
@@ -370,7 +371,6 @@ def batch_peak_kib(command, env):
         except OSError:
             pass
         time.sleep(0.002)
-    process.communicate()
     return process.returncode, peak
 
 
