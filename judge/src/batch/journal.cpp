@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/core.h>
 
@@ -37,7 +38,9 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
 
 }  // namespace
 
-JournalWriter::JournalWriter(const fs::path& path) : path_(path) {
+JournalWriter::JournalWriter(const fs::path& path, std::chrono::milliseconds sync_window,
+                             std::function<Clock::time_point()> now)
+    : path_(path), sync_window_(sync_window), now_(std::move(now)) {
   const bool existed = fs::exists(path);
   fd_ = UniqueFd(::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
   if (!fd_.valid()) fail(path, "open");
@@ -61,10 +64,33 @@ JournalWriter::JournalWriter(const fs::path& path) : path_(path) {
   }
 }
 
+JournalWriter::~JournalWriter() {
+  if (oldest_unsynced_) ::fsync(fd_.get());
+}
+
 void JournalWriter::append(const nlohmann::json& record) {
-  // One write of the whole line: with O_APPEND it lands at the end in one piece.
+  // One write of the whole line: with O_APPEND it lands at the end in one piece, and
+  // from then on it survives the batch's death; only its fsync may wait.
   write_all(fd_.get(), json_text(record) + "\n", path_);
+  if (!oldest_unsynced_) oldest_unsynced_ = now_();
+  sync_if_due();
+}
+
+void JournalWriter::sync() {
+  if (!oldest_unsynced_) return;
   if (::fsync(fd_.get()) != 0) fail(path_, "fsync");
+  oldest_unsynced_.reset();
+  ++syncs_;
+}
+
+void JournalWriter::sync_if_due() {
+  if (oldest_unsynced_ && now_() - *oldest_unsynced_ >= sync_window_) sync();
+}
+
+std::optional<std::chrono::milliseconds> JournalWriter::sync_due_in() const {
+  if (!oldest_unsynced_) return std::nullopt;
+  const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(now_() - *oldest_unsynced_);
+  return waited >= sync_window_ ? std::chrono::milliseconds(0) : sync_window_ - waited;
 }
 
 JournalContents read_journal(const fs::path& path) {

@@ -51,6 +51,14 @@ std::size_t default_jobs() { return std::max<std::size_t>(1, available_cores() /
 
 namespace {
 
+// How long a journaled test may wait for its fsync (journal.hpp): one fsync for the
+// tests of that window instead of one a test. A crash of the machine (not of the
+// batch: what was written survives that) costs at most this window's tests, run
+// again by --resume.
+constexpr std::chrono::milliseconds kJournalSyncWindow{50};
+// The main loop's longest sleep: the progress line's pace.
+constexpr std::chrono::milliseconds kIdleWakeup{200};
+
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
   std::tm parts{};
@@ -174,7 +182,7 @@ void BatchRun::prepare() {
     warnings_.push_back(fmt::format("the journal has {} torn or unreadable line(s); skipped",
                                     journal.skipped_lines));
   finished_ = finished_units(plan_, units_, journal.records);
-  journal_ = std::make_unique<JournalWriter>(batch_files::journal(options_.out_dir));
+  journal_ = std::make_unique<JournalWriter>(batch_files::journal(options_.out_dir), kJournalSyncWindow);
   const auto [begin, end] = shard_range(units_.size(), options_.shard);
   counts_.total = end - begin;
   counts_.jobs = pool_.size();
@@ -299,6 +307,7 @@ void BatchRun::record(std::size_t unit_index, json record, Verdict verdict,
   show_status(false);
   // A whole batch writes a submission's verdict JSON as soon as its last test is in.
   if (--unfinished_[unit.submission] == 0 && options_.shard.whole()) {
+    journal_->sync();  // no result on the disk grades a line that is not
     std::vector<std::string> warnings;
     GradedSubmission graded = grade_submission(plan_, unit.submission, finished_, warnings);
     warnings_.insert(warnings_.end(), warnings.begin(), warnings.end());
@@ -486,11 +495,13 @@ int BatchRun::run() {
   int signal = 0;
   start_jobs();
   while (pool_.running() > 0) {
-    auto finished = pool_.wait(std::chrono::milliseconds(200), stop.fd());
+    // Woken in time for the journal's next fsync, when a line waits for one.
+    const auto sync_due = journal_->sync_due_in();
+    auto finished = pool_.wait(sync_due ? std::min(*sync_due, kIdleWakeup) : kIdleWakeup, stop.fd());
     if ((signal = stop.received()) != 0) break;
     // The tests of a worker that died go back to the front of the queue first, so that
     // they run next. The workers that answered take their next tests then; the answers
-    // are journaled (an fsync each) and graded while those run, not while the workers wait.
+    // are journaled and graded while those run, not while the workers wait.
     for (auto& one : finished)
       if (one.worker_died) on_finished(one);
     for (const auto& one : finished)
@@ -502,8 +513,10 @@ int BatchRun::run() {
     for (auto& one : finished)
       if (!one.worker_died) on_finished(one);
     start_jobs();  // the tests those answers made ready (a compile's, a retry)
+    journal_->sync_if_due();
     show_status(false);
   }
+  journal_->sync();  // what this run journaled is durable before anything is said of it
   clear_status();
   if (signal != 0) pool_.kill_all();
   return finish(signal);
