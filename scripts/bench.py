@@ -9,6 +9,7 @@ machine slows both sides alike. Rows:
   3c 1,000 one-round-trip tests: judge run / the harness running them      <= 1.1x
      (and per test, <= 3 ms); 4b judge batch -j 1 of them, per test (info);
      3d those tests with judge-box executed per box / forked by a server (info)
+  3e a compiled program bound into each box from judge-box's store / copied (info)
   4c judge batch -j 1 / judge run on 300 one-round-trip tests              <= 1.1x
      spawning one process (Process::spawn)                                  <= 0.5 ms
   3b CPU time of a 300 ms burner (+-1 ms); peak memory of a 1 MiB child (3 MiB)
@@ -273,8 +274,8 @@ class Bench:
         env = dict(os.environ, JUDGE_PROBLEM_PATH=problems)
         outs = []
 
-        def judged():
-            seconds, done = run([self.judge, "run", problem, source, "-q"], check=False, env=env)
+        def judged(run_env=env):
+            seconds, done = run([self.judge, "run", problem, source, "-q"], check=False, env=run_env)
             if done.returncode != 0:
                 sys.exit(f"bench: judge run of {count} tests failed ({done.returncode}): {done.stderr[:300]}")
             return seconds
@@ -292,6 +293,15 @@ class Bench:
         r, b = statistics.median(run_t), statistics.median(batch_t)
         self.row(f"4c judge batch -j 1 / judge run, {count} one-round-trip tests (batch {b:.2f} s, run {r:.2f} s; "
                  f"{b / count * 1000:.2f} vs {r / count * 1000:.2f} ms a test)", b / r, 1.1, "x", b / r <= 1.1)
+        # The compiled program (statically linked) bound into each box from the judge-box
+        # server's store, against copied into every box (the test hook
+        # JUDGE_TEST_NO_FILE_STORE=1; judge/box/file_store.hpp).
+        copying_env = dict(env, JUDGE_TEST_NO_FILE_STORE="1")
+        stored_t, copied_t = interleave(1 if self.tiny else 5, judged, lambda: judged(copying_env))
+        st, co = statistics.median(stored_t), statistics.median(copied_t)
+        self.rows.append((f"3e judge run of those {count} tests, the compiled program bound from the store / copied "
+                          f"into each box ({st:.2f} vs {co:.2f} s: {(co - st) / count * 1000:.3f} ms a test saved)",
+                          st / co, "-", "x", "info"))
 
     def cgroup_join(self):
         """What moving a process into a cgroup costs when no RCU grace period passed

@@ -68,16 +68,19 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "base/parse_number.hpp"
+#include "file_store.hpp"
 #include "process/proc_stat.hpp"
 #include "serve.hpp"
 
@@ -116,6 +119,7 @@ struct CopyItem {
   bool folder = false;
   off_t size = 0;
   bool executable = false;
+  int bind_tree = -1;  // a detached read-only mount of this file, made by B (bind_large_files)
 };
 
 struct Options {
@@ -128,7 +132,8 @@ struct Options {
   // (a compiler) may leave there for the host, in bytes and files.
   long copy_out_kib = 262144;
   long copy_out_files = 1000;
-  std::vector<CopyItem> items;  // what the copy-ins hold (list_copy_ins)
+  std::vector<CopyItem> items;   // what the copy-ins hold (list_copy_ins, by B)
+  std::string list_failure;      // why they could not be listed ("" : listed)
   std::string workdir = "/tmp";  // the program's working directory in the box
   long scratch_kib = 65536;
   long file_size_kib = 0;  // > 0: RLIMIT_FSIZE of the program (P) only: the box's own copies are not bound by it
@@ -427,6 +432,9 @@ std::string list_tree(Options& options, std::size_t index, int dir_fd, const std
   const int listing_fd = ::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0);
   DIR* dir = listing_fd >= 0 ? ::fdopendir(listing_fd) : nullptr;
   if (dir == nullptr) return errno_text("copy-in: list a folder");
+  // From the start: the duplicate shares its position with `dir_fd`, which the
+  // server's listing of the same descriptor (stock_request_files) left at the end.
+  ::rewinddir(dir);
   std::string failure;
   while (const dirent* entry = ::readdir(dir)) {
     const std::string name = entry->d_name;
@@ -482,11 +490,68 @@ std::string copy_in_file(int from, const CopyItem& item, const std::string& targ
   return failure;
 }
 
-// The submission's files, copied in from the descriptors the judge passed, as C (the
-// unprivileged uid: the judge's copies are readable by all). Not bound: a mount of the
-// host's namespace cannot be bound into this one (EINVAL), and a copy of a few
-// megabytes costs well under a millisecond. The root is made read-only afterwards, so
-// the submission cannot change them.
+// Files of a copy-in this large are bound from the server's store rather than copied
+// into each box (file_store.hpp); at most this many of them per box.
+constexpr off_t bind_min_bytes = 64 * 1024;
+constexpr int max_binds = 64;
+
+// S, before it forks a request's B: the large files of the request's copy-ins (its
+// `--copy-in FD PATH` words, FD being a target of `fds`) into the store. Listed and
+// read as B lists them (O_NOFOLLOW below the judge's descriptors, regular files only);
+// a request S cannot read is left to B, which reports it.
+void stock_request_files(judge_box::FileStore& store, const std::vector<std::string>& argv, const std::vector<int>& fds,
+                         const std::vector<int>& targets) {
+  Options options;
+  for (std::size_t i = 0; i + 2 < argv.size() && argv[i] != "--"; ++i) {
+    if (argv[i] != "--copy-in") continue;
+    const std::optional<int> target = judge::parse_integer<int>(argv[i + 1]);
+    const auto found = target ? std::find(targets.begin(), targets.end(), *target) : targets.end();
+    if (found != targets.end())
+      options.copy_ins.push_back({fds[static_cast<std::size_t>(found - targets.begin())], argv[i + 2]});
+    i += 2;
+  }
+  if (options.copy_ins.empty() || !list_copy_ins(options).empty()) return;
+  std::set<std::string> keep;
+  int stocked = 0;
+  for (const CopyItem& item : options.items) {
+    if (item.folder || item.size < bind_min_bytes || stocked == max_binds) continue;
+    const CopyIn& copy_in = options.copy_ins[item.copy_in];
+    const int from = item.relative.empty() ? copy_in.fd : open_below(copy_in.fd, item.relative);
+    if (from < 0) continue;
+    store.stock(from, keep);
+    if (from != copy_in.fd) ::close(from);
+    ++stocked;
+  }
+}
+
+// The detached mounts of the large files (bind_large_files), closed by B and C once
+// the root is built: the program never holds one.
+void close_bind_trees(Options& options) {
+  for (CopyItem& item : options.items) {
+    if (item.bind_tree >= 0) ::close(item.bind_tree);
+    item.bind_tree = -1;
+  }
+}
+
+// A large file of a copy-in, bound at `target` from the detached mount B made of the
+// store's copy (bind_large_files): attached here, in the box's own mount namespace,
+// onto an empty file of the new root. False if the kernel refuses (the empty file is
+// gone again, and the caller copies the file instead).
+bool bind_file(const CopyItem& item, const std::string& target) {
+  const int placeholder = ::open(target.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0444);
+  if (placeholder < 0) return false;
+  ::close(placeholder);
+  if (::move_mount(item.bind_tree, "", AT_FDCWD, target.c_str(), MOVE_MOUNT_F_EMPTY_PATH) == 0) return true;
+  ::unlink(target.c_str());
+  return false;
+}
+
+// The submission's files, from the descriptors the judge passed, as C (the
+// unprivileged uid: the judge's copies are readable by all). Small files are copied.
+// A large one (a statically linked program, a jar) is bound read-only instead from
+// the server's copy of it when B could make a mount of that (bind_large_files; why:
+// file_store.hpp). The root is made read-only afterwards, so the submission cannot
+// change the copies; the bound files are read-only mounts already.
 std::string copy_submission_files(const std::string& root, const Options& options) {
   for (const CopyItem& item : options.items) {
     const CopyIn& copy_in = options.copy_ins[item.copy_in];
@@ -498,6 +563,7 @@ std::string copy_submission_files(const std::string& root, const Options& option
         return errno_text("copy-in: mkdir");
       continue;
     }
+    if (item.bind_tree >= 0 && bind_file(item, target)) continue;
     const int from = item.relative.empty() ? copy_in.fd : open_below(copy_in.fd, item.relative);
     if (from < 0) return errno_text("copy-in: open a file");
     const std::string failure = copy_in_file(from, item, target);
@@ -577,8 +643,9 @@ std::string build_root(Options& options) {
   // Mount events must not travel back to the host's namespace.
   if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return errno_text("make / private");
   const std::string root = "/tmp";
-  // In this order, each only once the one before has succeeded.
-  std::string failure = list_copy_ins(options);
+  // In this order, each only once the one before has succeeded (the copy-ins were
+  // listed by B: bind_large_files).
+  std::string failure = options.list_failure;
   if (failure.empty()) failure = mount_root_tmpfs(root, options);
   if (failure.empty()) failure = bind_system_dirs(root);
   if (failure.empty()) failure = make_devices(root);
@@ -954,8 +1021,10 @@ void move_box_to_cpu(long cpu) {
       ledger.failed("filesystem", failure);
     }
   }
-  // Copied in (or not: no root): the descriptors of the judge's folders go now.
+  // Copied in (or not: no root): the descriptors of the judge's folders, and the
+  // mounts of its large files (attached or not), go now.
   for (const CopyIn& in : options.copy_ins) ::close(in.fd);
+  close_bind_trees(options);
   send_message("setup " + ledger.json());
 
   // C watches P and moves the box's processes through /proc (4c), which must be its
@@ -1060,6 +1129,32 @@ void check_descriptors(const Options& options) {
     if (::fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 || ::fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode))
       die("FIFO descriptor " + std::to_string(fd) + " is not a FIFO");
   }
+}
+
+// 2a. What the copy-ins hold, listed by B while still root, and for each large file
+//     the server stocked (stock_request_files), a detached mount of its copy in the
+//     store, read-only, nosuid and nodev before anything can see it (FileStore::clone).
+//     Only here: open_tree clones a mount of the namespace the caller is in and needs
+//     CAP_SYS_ADMIN over it, and once B has made its own namespaces the store is out of
+//     reach. C attaches them in the new root (bind_file). The store's descriptor is
+//     closed right after: nothing B starts ever holds it. Folders, small files and
+//     whatever is not in the store (an executed judge-box has none) are copied.
+void bind_large_files(Options& options, int file_store) {
+  options.list_failure = list_copy_ins(options);
+  int binds = 0;
+  for (CopyItem& item : options.items) {
+    if (!options.list_failure.empty() || file_store < 0) break;
+    if (item.folder || item.size < bind_min_bytes || binds == max_binds) continue;
+    const CopyIn& copy_in = options.copy_ins[item.copy_in];
+    const int from = item.relative.empty() ? copy_in.fd : open_below(copy_in.fd, item.relative);
+    if (from < 0) continue;  // C's copy reports it
+    struct stat st {};
+    const bool described = ::fstat(from, &st) == 0;
+    if (from != copy_in.fd) ::close(from);
+    if (described) item.bind_tree = judge_box::FileStore::clone(file_store, st);
+    if (item.bind_tree >= 0) ++binds;
+  }
+  if (file_store >= 0) ::close(file_store);
 }
 
 // 2b. The judge's shared network namespace, joined while B is still root: setns needs
@@ -1181,7 +1276,7 @@ Namespaces unshare_namespaces(Ledger& ledger, bool net_joined) {
 // B's own command line, as the kernel shows it (a served B's is the server's, hidden
 // by the server already, and argv is B's heap). `born_in_cgroup`: the server forked B
 // into its one cgroup v2 directory, which B then does not join (serve.cpp fork_box).
-int run_box(int argc, char** argv, pid_t parent, bool executed, bool born_in_cgroup) {
+int run_box(int argc, char** argv, pid_t parent, bool executed, bool born_in_cgroup, int file_store) {
   // The report socket came to B as descriptor 3; neither the program nor anything it
   // starts may hold it (it could forge the box's report), so it is close-on-exec.
   ::fcntl(report_fd, F_SETFD, FD_CLOEXEC);
@@ -1194,6 +1289,9 @@ int run_box(int argc, char** argv, pid_t parent, bool executed, bool born_in_cgr
   if (!executed) ledger.started = "served";
   join_cgroups(options, ledger, born_in_cgroup);
   check_descriptors(options);
+  if (options.isolate) bind_large_files(options, file_store);
+  else if (file_store >= 0)
+    ::close(file_store);
   if (executed) hide_command_line(argc, argv);
   const bool net_joined = join_net_namespace(options);
   join_own_session_keyring(ledger);
@@ -1210,9 +1308,11 @@ int run_box(int argc, char** argv, pid_t parent, bool executed, bool born_in_cgr
   if (init < 0) die(errno_text("fork"));
   if (init == 0) run_init(options, ledger, namespaces.pid, namespaces.mount);
 
-  // B only waits: the report is C's. It keeps no end of the submission's pipes
-  // and no copy of the report socket (C's exit must close the judge's view of it).
+  // B only waits: the report is C's. It keeps no end of the submission's pipes,
+  // no mount of the judge's files and no copy of the report socket (C's exit must
+  // close the judge's view of it).
   ::close(report_fd);
+  close_bind_trees(options);
   close_fifos(options);
   const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   for (int fd = 0; fd < 3; ++fd) {
@@ -1232,11 +1332,18 @@ int main(int argc, char** argv) {
   // (serve.hpp); its own command line names no test.
   // Its command line becomes "judge-box" too, as an executed B's (2c): every box's
   // /proc/1/cmdline, which the program can read, is its init's, a copy of this one.
-  if (argc == 2 && std::strcmp(argv[1], "--serve") == 0) {
+  // `--serve --no-file-store`: every file copied into its box (a benchmark's hook,
+  // JUDGE_TEST_NO_FILE_STORE=1 in the judge; file_store.hpp).
+  const bool serve_copying =
+      argc == 3 && std::strcmp(argv[1], "--serve") == 0 && std::strcmp(argv[2], "--no-file-store") == 0;
+  if ((argc == 2 && std::strcmp(argv[1], "--serve") == 0) || serve_copying) {
     hide_command_line(argc, argv);
-    return judge_box::serve(report_fd, [](int box_argc, char** box_argv, pid_t server, bool born_in_cgroup) {
-      return run_box(box_argc, box_argv, server, false, born_in_cgroup);
-    });
+    return judge_box::serve(
+        report_fd,
+        [](int box_argc, char** box_argv, pid_t server, bool born_in_cgroup, int file_store) {
+          return run_box(box_argc, box_argv, server, false, born_in_cgroup, file_store);
+        },
+        serve_copying ? nullptr : stock_request_files);
   }
-  return run_box(argc, argv, ::getppid(), true, false);
+  return run_box(argc, argv, ::getppid(), true, false, -1);
 }

@@ -70,9 +70,12 @@ void reply(int control, const std::string& text, int pass_fd = -1) {
 // in place (dup2 leaves it without close-on-exec, as exec'd judge-box had them).
 // Everything else B holds is closed: S's control socket and signalfd are already, the
 // received originals and their duplicates go here, so B holds only what the judge
-// gave this box.
-void place_descriptors(const std::vector<int>& fds, const std::vector<int>& targets) {
+// gave this box, and S's file store (`keep`, moved above the targets first: its
+// number may be one of them; -1 if none), which B closes itself once it has taken
+// what it binds from it, before anything of the box runs.
+void place_descriptors(const std::vector<int>& fds, const std::vector<int>& targets, int& keep) {
   const int above = *std::max_element(targets.begin(), targets.end()) + 1;
+  if (keep >= 0) keep = ::fcntl(keep, F_DUPFD_CLOEXEC, above);
   std::vector<int> copies;
   for (int fd : fds) {
     const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, above);
@@ -83,7 +86,12 @@ void place_descriptors(const std::vector<int>& fds, const std::vector<int>& targ
     if (::dup2(copies[i], targets[i]) < 0) ::_exit(127);
   for (int fd = 0; fd < above; ++fd)
     if (std::find(targets.begin(), targets.end(), fd) == targets.end()) ::close(fd);
-  ::close_range(static_cast<unsigned>(above), ~0U, 0);
+  if (keep < 0) {
+    ::close_range(static_cast<unsigned>(above), ~0U, 0);
+    return;
+  }
+  if (keep > above) ::close_range(static_cast<unsigned>(above), static_cast<unsigned>(keep - 1), 0);
+  ::close_range(static_cast<unsigned>(keep + 1), ~0U, 0);
 }
 
 cpu_set_t cpu_set_of(const std::vector<int>& cpus) {
@@ -96,7 +104,7 @@ cpu_set_t cpu_set_of(const std::vector<int>& cpus) {
 // B: what the judge's spawn sets between vfork and exec (process.cpp ChildSetup), then
 // the box itself, as an executed judge-box runs it.
 [[noreturn]] void become_box(const BoxRequest& request, const std::vector<int>& fds, pid_t server, BoxMain box_main,
-                             bool born_in_cgroup) {
+                             bool born_in_cgroup, int file_store) {
   // Its own process group, as every process the judge starts.
   ::setpgid(0, 0);
   // B dies with S, and S with the judge: no box runs on unsupervised. S gone before
@@ -109,7 +117,7 @@ cpu_set_t cpu_set_of(const std::vector<int>& cpus) {
   sigset_t none;
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
-  place_descriptors(fds, request.targets);
+  place_descriptors(fds, request.targets, file_store);
   // S moved itself there before the fork (cpu_set_of); a refusal is said here.
   if (!request.cpus.empty()) {
     const cpu_set_t set = cpu_set_of(request.cpus);
@@ -133,7 +141,7 @@ cpu_set_t cpu_set_of(const std::vector<int>& cpus) {
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());
   argv.push_back(nullptr);
-  ::_exit(box_main(static_cast<int>(words.size()), argv.data(), server, born_in_cgroup));
+  ::_exit(box_main(static_cast<int>(words.size()), argv.data(), server, born_in_cgroup, file_store));
 }
 
 struct Received {
@@ -217,7 +225,7 @@ pid_t fork_box(int cgroup_fd, int& pidfd, bool& born_in) {
 // One box: forked, its pidfd sent back. S closes what it received at once: the report
 // socket's box end in particular, which only B may hold (the judge sees end of file
 // once B's box is gone).
-void start_box(int control, int signals, const Received& got, BoxMain box_main) {
+void start_box(int control, int signals, const Received& got, BoxMain box_main, StockFiles stock, FileStore& store) {
   const std::optional<BoxRequest> request = judge::decode_box_request(got.bytes);
   std::string refused;
   if (got.truncated) refused = "the request or its descriptors were cut short";
@@ -235,6 +243,9 @@ void start_box(int control, int signals, const Received& got, BoxMain box_main) 
       const cpu_set_t set = cpu_set_of(request->cpus);
       ::sched_setaffinity(0, sizeof set, &set);  // a placement hint; B checks its own
     }
+    // Its large files into the store, by S: their copy is charged to S's cgroup (the
+    // judge's), never to the test's, and made once per run.
+    if (store.valid()) stock(store, request->argv, got.fds, request->targets);
     const pid_t server = ::getpid();
     const int cgroup_fd = cgroup_v2_dir(*request);
     int pidfd = -1;
@@ -244,7 +255,7 @@ void start_box(int control, int signals, const Received& got, BoxMain box_main) 
       ::close(control);
       ::close(signals);
       if (cgroup_fd >= 0) ::close(cgroup_fd);
-      become_box(*request, got.fds, server, box_main, born_in_cgroup);
+      become_box(*request, got.fds, server, box_main, born_in_cgroup, store.fd());
     }
     if (cgroup_fd >= 0) ::close(cgroup_fd);
     // The pidfd is taken before S can reap B (SIGCHLD is read in this same loop
@@ -264,7 +275,7 @@ void start_box(int control, int signals, const Received& got, BoxMain box_main) 
 
 }  // namespace
 
-int serve(int control, BoxMain box_main) {
+int serve(int control, BoxMain box_main, StockFiles stock) {
   ::fcntl(control, F_SETFD, FD_CLOEXEC);
   // B's working directory until its init enters the box's root, whatever folder the
   // judge was started in: B and its init use no relative path, and S keeps no folder
@@ -278,6 +289,7 @@ int serve(int control, BoxMain box_main) {
   const int signals = ::signalfd(-1, &child_ended, SFD_CLOEXEC | SFD_NONBLOCK);
   if (signals < 0) return 1;
   std::vector<char> buffer(judge::box_request_max_bytes);
+  FileStore store(stock != nullptr ? FileStore::default_capacity_bytes : 0);
   for (;;) {
     struct pollfd watch[2] = {{control, POLLIN, 0}, {signals, POLLIN, 0}};
     if (::poll(watch, 2, -1) < 0) {
@@ -294,7 +306,7 @@ int serve(int control, BoxMain box_main) {
     if (watch[0].revents == 0) continue;
     const std::optional<Received> got = receive(control, buffer);
     if (!got) break;
-    start_box(control, signals, *got, box_main);
+    start_box(control, signals, *got, box_main, stock, store);
   }
   // The judge is done with S: boxes still running end with it (their parent-death
   // signal); S's own exit is the last thing.

@@ -274,6 +274,53 @@ TEST_P(BoxedProcess, OddNamesGoInWholeAndTheBoxShowsNoHostPath) {
   EXPECT_EQ(process.exit_facts()->exit_code, 0) << process.box_setup();
 }
 
+// Issue 32: a large file of the submission (a statically linked program) is copied
+// once into the judge-box server's store and bound read-only into each box from there
+// (box/file_store.hpp): no copy per test, none charged to the test's memory cgroup, and
+// the box's mountinfo shows the store's name for it, no host path. A small file is
+// copied, and so is every file of an executed judge-box (it has no store). A file
+// changed between two boxes is seen changed (the store's key is its version).
+TEST_P(BoxedProcess, ALargeFileIsBoundFromTheServersStoreAndASmallOneCopied) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root for the box's private root";
+  const TempDir dir("boxed-bind-");
+  fs::create_directories(dir.path() / "sub");
+  const fs::path big = dir.path() / "sub" / "big.bin";
+  auto write_big = [&](const std::string& tail) {
+    std::ofstream out(big, std::ios::binary | std::ios::trunc);
+    out << "start" << std::string((1 << 20) - 8, 'x') << tail;
+  };
+  std::ofstream(dir.path() / "sub" / "small.txt") << "small";
+  auto box_exit = [&](const std::string& tail) {
+    BoxSettings settings;
+    settings.box_executable = box_;
+    settings.drop_to_unprivileged_uid = true;
+    settings.roots = {dir.path() / "sub"};
+    const std::string how = GetParam()
+                                ? "grep -q ' /box/sub/big.bin ro,nosuid,nodev.* judge-box-files ' /proc/self/mountinfo"
+                                : "! grep -q /box/sub/big.bin /proc/self/mountinfo";
+    const std::string script =
+        "test \"$(wc -c < /box/sub/big.bin)\" = 1048576 && test \"$(head -c 5 /box/sub/big.bin)\" = start && "
+        "test \"$(tail -c 3 /box/sub/big.bin)\" = " +
+        tail + " && test \"$(cat /box/sub/small.txt)\" = small && " + how +
+        " && ! grep -q -e boxed-bind -e small.txt /proc/self/mountinfo && "
+        "! (echo more >> /box/sub/big.bin) 2>/dev/null";
+    SpawnRequest request;
+    BoxedCommand boxed = boxed_command({"sh", "-c", script}, settings);
+    request.argv = std::move(boxed.argv);
+    request.box_fds = std::move(boxed.fds);
+    request.boxed = true;
+    Process process = start(request);
+    process.reap();
+    return process.exit_facts()->exit_code;
+  };
+  write_big("end");
+  EXPECT_EQ(box_exit("end"), 0);
+  EXPECT_EQ(box_exit("end"), 0);  // the same server's store, a second time
+  write_big("END");
+  EXPECT_EQ(box_exit("END"), 0);
+  EXPECT_EQ(fs::file_size(big), 1u << 20);  // the host's file is untouched
+}
+
 // --cpu: while the interactor is still starting (running), the program starts on the
 // CPUs of the box's own processes, and the box moves them all to that CPU once the
 // program or the interactor waits, or 2 ms after the program's start (judge_box.cpp,

@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/core.h>
@@ -177,6 +179,11 @@ bool BoxServer::ensure_running() {
   if (!null.valid()) return false;
   SpawnRequest spawn;
   spawn.argv = {executable_.string(), "--serve"};
+  // The test hook JUDGE_TEST_NO_FILE_STORE=1 (bench.py row 3e): the server keeps no store
+  // of large files, and each box copies them in (judge/box/file_store.hpp).
+  if (const char* no_store = std::getenv("JUDGE_TEST_NO_FILE_STORE");
+      no_store != nullptr && std::string_view(no_store) == "1")
+    spawn.argv.push_back("--no-file-store");
   spawn.stdin_fd = spawn.stdout_fd = spawn.stderr_fd = null.get();
   spawn.environment = Environment{};
   spawn.control_fd = server_end.get();
