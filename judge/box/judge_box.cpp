@@ -495,6 +495,21 @@ std::string copy_in_file(int from, const CopyItem& item, const std::string& targ
 constexpr off_t bind_min_bytes = 64 * 1024;
 constexpr int max_binds = 64;
 
+// The large files of listed copy-ins into `store` (at most max_binds of them).
+void stock_large_files(judge_box::FileStore& store, const Options& options) {
+  std::set<std::string> keep;
+  int stocked = 0;
+  for (const CopyItem& item : options.items) {
+    if (item.folder || item.size < bind_min_bytes || stocked == max_binds) continue;
+    const CopyIn& copy_in = options.copy_ins[item.copy_in];
+    const int from = item.relative.empty() ? copy_in.fd : open_below(copy_in.fd, item.relative);
+    if (from < 0) continue;
+    store.stock(from, keep);
+    if (from != copy_in.fd) ::close(from);
+    ++stocked;
+  }
+}
+
 // S, before it forks a request's B: the large files of the request's copy-ins (its
 // `--copy-in FD PATH` words, FD being a target of `fds`) into the store. Listed and
 // read as B lists them (O_NOFOLLOW below the judge's descriptors, regular files only);
@@ -511,17 +526,7 @@ void stock_request_files(judge_box::FileStore& store, const std::vector<std::str
     i += 2;
   }
   if (options.copy_ins.empty() || !list_copy_ins(options).empty()) return;
-  std::set<std::string> keep;
-  int stocked = 0;
-  for (const CopyItem& item : options.items) {
-    if (item.folder || item.size < bind_min_bytes || stocked == max_binds) continue;
-    const CopyIn& copy_in = options.copy_ins[item.copy_in];
-    const int from = item.relative.empty() ? copy_in.fd : open_below(copy_in.fd, item.relative);
-    if (from < 0) continue;
-    store.stock(from, keep);
-    if (from != copy_in.fd) ::close(from);
-    ++stocked;
-  }
+  stock_large_files(store, options);
 }
 
 // The detached mounts of the large files (bind_large_files), closed by B and C once
@@ -1066,7 +1071,7 @@ void move_box_to_cpu(long cpu) {
   ::_exit(0);
 }
 
-// 1. The test's cgroups, joined while still privileged: every process of the box is
+// 2. The test's cgroups, joined while still privileged: every process of the box is
 //    born inside them.
 //
 //    On a cgroup v1 hierarchy the box writes "0" (itself) to `tasks`, not its pid to
@@ -1103,7 +1108,7 @@ void join_cgroups(const Options& options, Ledger& ledger, bool born_in_cgroup) {
   if (!options.cgroups.empty() && cgroups_ok) ledger.ok("cgroups");
 }
 
-// 2. The descriptors of the files to copy in and the folders to copy out, checked and
+// 1. The descriptors of the files to copy in and the folders to copy out, checked and
 //    made close-on-exec: the program must never hold one (a folder's descriptor
 //    outside its root would let it out of the chroot); C closes the copy-ins once the
 //    root is built.
@@ -1131,16 +1136,28 @@ void check_descriptors(const Options& options) {
   }
 }
 
-// 2a. What the copy-ins hold, listed by B while still root, and for each large file
-//     the server stocked (stock_request_files), a detached mount of its copy in the
-//     store, read-only, nosuid and nodev before anything can see it (FileStore::clone).
-//     Only here: open_tree clones a mount of the namespace the caller is in and needs
-//     CAP_SYS_ADMIN over it, and once B has made its own namespaces the store is out of
-//     reach. C attaches them in the new root (bind_file). The store's descriptor is
-//     closed right after: nothing B starts ever holds it. Folders, small files and
-//     whatever is not in the store (an executed judge-box has none) are copied.
+// 1a. What the copy-ins hold, listed by B while still root (before step 2), and for
+//     each large file the server stocked (stock_request_files), a detached mount of
+//     its copy in the store, read-only, nosuid and nodev before anything can see it
+//     (FileStore::clone). Only here: open_tree clones a mount of the namespace the
+//     caller is in and needs CAP_SYS_ADMIN over it, and once B has made its own
+//     namespaces the store is out of reach. C attaches them in the new root
+//     (bind_file). The store's descriptor is closed right after: nothing B starts
+//     ever holds it. Folders, small files and whatever is not in the store are copied.
+//     An executed B (no server) stocks a store of its own for its one box: the copy is
+//     made for every box, as before, but before B joins the test's cgroups, so it is
+//     charged to the judge, and the box sees the store's name for the file, as a
+//     served box does.
 void bind_large_files(Options& options, int file_store) {
   options.list_failure = list_copy_ins(options);
+  std::optional<judge_box::FileStore> own;
+  const bool large = std::any_of(options.items.begin(), options.items.end(),
+                                 [](const CopyItem& item) { return !item.folder && item.size >= bind_min_bytes; });
+  if (file_store < 0 && large && options.list_failure.empty()) {
+    own.emplace();
+    stock_large_files(*own, options);
+    file_store = own->fd();
+  }
   int binds = 0;
   for (CopyItem& item : options.items) {
     if (!options.list_failure.empty() || file_store < 0) break;
@@ -1154,7 +1171,7 @@ void bind_large_files(Options& options, int file_store) {
     if (described) item.bind_tree = judge_box::FileStore::clone(file_store, st);
     if (item.bind_tree >= 0) ++binds;
   }
-  if (file_store >= 0) ::close(file_store);
+  if (file_store >= 0 && !own) ::close(file_store);  // B's own store closes itself
 }
 
 // 2b. The judge's shared network namespace, joined while B is still root: setns needs
@@ -1287,11 +1304,11 @@ int run_box(int argc, char** argv, pid_t parent, bool executed, bool born_in_cgr
     options.interactor_stat_fd = -1;
   Ledger ledger;
   if (!executed) ledger.started = "served";
-  join_cgroups(options, ledger, born_in_cgroup);
   check_descriptors(options);
   if (options.isolate) bind_large_files(options, file_store);
   else if (file_store >= 0)
     ::close(file_store);
+  join_cgroups(options, ledger, born_in_cgroup);
   if (executed) hide_command_line(argc, argv);
   const bool net_joined = join_net_namespace(options);
   join_own_session_keyring(ledger);

@@ -198,7 +198,7 @@ int cgroup_v2_dir(const BoxRequest& request) {
 // process that joins one writes its pid to `cgroup.procs`, which write-locks the
 // kernel's global cgroup_threadgroup_rwsem and, without the `favordynmods` mount
 // option, waits for an RCU grace period (7-15 ms on the development VM; v1 has a
-// cheaper way, judge_box.cpp step 1, v2 none). A fork into the cgroup takes that lock
+// cheaper way, judge_box.cpp step 2, v2 none). A fork into the cgroup takes that lock
 // only for reading. `born_in` says whether it was; where the kernel refuses (too old,
 // or the directory is not a leaf it may fork into), S forks as before and B joins.
 // Returns the pid (0 in B), and B's pidfd in S when clone3 gave one.
