@@ -21,9 +21,9 @@
 // KEY names the file's identity and version (device, inode, size, modification and
 // change times): B computes it from its own descriptor of the same file, so a file
 // changed since S copied it finds no entry and is copied into the box as before.
-// The store holds at most its capacity (256 MiB, counted as the judge's memory); the
-// least recently stocked files go first (a mount of one still in a box keeps its
-// pages until that box is gone).
+// The store holds at most its capacity (128 MiB, counted as the judge's memory; a
+// batch has a server per -j slot); the least recently stocked files go first (a mount
+// of one still in a box keeps its pages until that box is gone).
 #pragma once
 
 #include <sys/stat.h>
@@ -37,7 +37,7 @@ namespace judge_box {
 
 class FileStore {
  public:
-  static constexpr std::uint64_t default_capacity_bytes = 256ULL << 20;
+  static constexpr std::uint64_t default_capacity_bytes = 128ULL << 20;
 
   // Makes the store; where the kernel refuses (not root, before Linux 5.2), or with a
   // capacity of 0 (judge-box --serve --no-file-store), valid() is false and every file
