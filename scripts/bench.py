@@ -294,8 +294,9 @@ class Bench:
         self.row(f"4c judge batch -j 1 / judge run, {count} one-round-trip tests (batch {b:.2f} s, run {r:.2f} s; "
                  f"{b / count * 1000:.2f} vs {r / count * 1000:.2f} ms a test)", b / r, 1.1, "x", b / r <= 1.1)
         # The compiled program (statically linked) bound into each box from the judge-box
-        # server's store, against copied into every box (the test hook
-        # JUDGE_TEST_NO_FILE_STORE=1; judge/box/file_store.hpp).
+        # server's store, against copied again for every box (the test hook
+        # JUDGE_TEST_NO_FILE_STORE=1: each box copies it into a store of its own;
+        # judge/box/file_store.hpp).
         copying_env = dict(env, JUDGE_TEST_NO_FILE_STORE="1")
         stored_t, copied_t = interleave(1 if self.tiny else 5, judged, lambda: judged(copying_env))
         st, co = statistics.median(stored_t), statistics.median(copied_t)

@@ -1349,8 +1349,8 @@ int main(int argc, char** argv) {
   // (serve.hpp); its own command line names no test.
   // Its command line becomes "judge-box" too, as an executed B's (2c): every box's
   // /proc/1/cmdline, which the program can read, is its init's, a copy of this one.
-  // `--serve --no-file-store`: every file copied into its box (a benchmark's hook,
-  // JUDGE_TEST_NO_FILE_STORE=1 in the judge; file_store.hpp).
+  // `--serve --no-file-store`: no store in the server, each box copies its large files
+  // into one of its own (a benchmark's hook, JUDGE_TEST_NO_FILE_STORE=1 in the judge).
   const bool serve_copying =
       argc == 3 && std::strcmp(argv[1], "--serve") == 0 && std::strcmp(argv[2], "--no-file-store") == 0;
   if ((argc == 2 && std::strcmp(argv[1], "--serve") == 0) || serve_copying) {

@@ -8,12 +8,15 @@
 //
 // What is shared from test to test is only S itself: a small static process with no
 // state of any test, and its store of the large files its boxes bind read-only
-// (file_store.hpp: a program is copied there once, not into every box). Every test still gets its own B, and B makes
-// everything fresh as before: the cgroup joins (on cgroup v2, S forks B straight into its cgroup instead: serve.cpp
-// fork_box), the uid, the user, mount, ipc, uts and pid namespaces, the root, the scratch /tmp. B is forked from S the
-// moment the judge asks, so it carries nothing of an earlier box either: S never holds a descriptor of a test after the
-// fork (it closes what it received at once), and the environment, the rlimits, the CPU and the descriptors B gets are
-// the request's, set in B as the judge's spawn sets them between vfork and exec (process.cpp ChildSetup).
+// (file_store.hpp: a program is copied there once, not into every box). Every test
+// still gets its own B, and B makes everything fresh as before: the cgroup joins (on
+// cgroup v2, S forks B straight into its cgroup instead: serve.cpp fork_box), the
+// uid, the user, mount, ipc, uts and pid namespaces, the root, the scratch /tmp. B is
+// forked from S the moment the judge asks, so it carries nothing of an earlier box
+// either: S never holds a descriptor of a test after the fork (it closes what it
+// received at once), and the environment, the rlimits, the CPU and the descriptors B
+// gets are the request's, set in B as the judge's spawn sets them between vfork and
+// exec (process.cpp ChildSetup).
 //
 // The control socket (SOCK_SEQPACKET, one message a packet):
 //   judge → S  a BoxRequest (process/box_request.hpp) with its descriptors (SCM_RIGHTS)
@@ -47,7 +50,8 @@ using StockFiles = void (*)(FileStore& store, const std::vector<std::string>& ar
                             const std::vector<int>& targets);
 
 // Serves requests on `control` until the judge closes it; returns the exit status.
-// `stock` null: no store, every file is copied into its box (--no-file-store).
+// `stock` null: no store (--no-file-store); each B then copies its large files into a
+// store of its own, as an executed judge-box does.
 int serve(int control, BoxMain box_main, StockFiles stock);
 
 }  // namespace judge_box

@@ -179,8 +179,9 @@ bool BoxServer::ensure_running() {
   if (!null.valid()) return false;
   SpawnRequest spawn;
   spawn.argv = {executable_.string(), "--serve"};
-  // The test hook JUDGE_TEST_NO_FILE_STORE=1 (bench.py row 3e): the server keeps no store
-  // of large files, and each box copies them in (judge/box/file_store.hpp).
+  // The test hook JUDGE_TEST_NO_FILE_STORE=1 (bench.py row 3e): the server keeps no
+  // store of large files, and each box copies them again, into a store of its own, as
+  // an executed judge-box does (judge/box/file_store.hpp).
   if (const char* no_store = std::getenv("JUDGE_TEST_NO_FILE_STORE");
       no_store != nullptr && std::string_view(no_store) == "1")
     spawn.argv.push_back("--no-file-store");
