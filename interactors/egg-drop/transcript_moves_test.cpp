@@ -8,12 +8,12 @@ namespace egg_drop {
 namespace {
 
 // The statement's sample, as the interactor records it.
-constexpr std::string_view kSample = "<3\n>? 2 1\n<1\n>? 1 3\n<1\n>? 3 2\n<0\n>! 2 1 3\n";
+constexpr std::string_view kSampleTestText = "<3\n>? 2 1\n<1\n>? 1 3\n<1\n>? 3 2\n<0\n>! 2 1 3\n";
 
 TEST(TranscriptMoves, StatementSample) {
-  EXPECT_EQ(moves_from_transcript(kSample, 3, 3),
+  EXPECT_EQ(moves_from_transcript(kSampleTestText, 3, 3),
             (MoveCount{.moves = 9, .drops = 3, .floors_travelled = 3, .direction_changes = 1}));
-  EXPECT_EQ(moves_from_transcript(kSample, 3, 1000).moves, 1006);
+  EXPECT_EQ(moves_from_transcript(kSampleTestText, 3, 1000).moves, 1006);
 }
 
 TEST(TranscriptMoves, EmptyOrNoQueries) {

@@ -15,7 +15,7 @@
 namespace nuts_bolts {
 namespace {
 
-std::size_t at(int index) { return static_cast<std::size_t>(index); }
+std::size_t as_index(int index) { return static_cast<std::size_t>(index); }
 
 bool is_permutation_of_1_to_n(std::vector<int> values) {
   std::sort(values.begin(), values.end());
@@ -32,7 +32,7 @@ bool is_permutation_of_1_to_n(std::vector<int> values) {
 std::int64_t quicksort(SizeOracle& oracle, const std::function<int(const std::vector<int>&)>& pivot,
                        std::vector<Reply>& replies, std::int64_t stop_after) {
   const int n = oracle.n();
-  std::vector<int> all(at(n));
+  std::vector<int> all(as_index(n));
   std::iota(all.begin(), all.end(), 0);
   std::vector<std::pair<std::vector<int>, std::vector<int>>> tasks{{all, all}};
   const auto ask = [&](int nut, int bolt) {
@@ -82,8 +82,8 @@ TEST(LazyOracle, RepliesFitTheCommittedSizes) {
       LazyOracle oracle(n, engine(), rule);
       std::vector<Reply> replies;
       for (int k = 0; k < 3 * n; ++k) {
-        const int nut = static_cast<int>(engine() % at(n));
-        const int bolt = static_cast<int>(engine() % at(n));
+        const int nut = static_cast<int>(engine() % as_index(n));
+        const int bolt = static_cast<int>(engine() % as_index(n));
         replies.push_back({nut, bolt, oracle.compare(nut, bolt)});
         // Asked again, the same reply.
         EXPECT_EQ(oracle.compare(nut, bolt), replies.back().order);
@@ -105,11 +105,11 @@ TEST(LazyOracle, UnpunishedSplitsAreUniform) {
   for (int seed = 0; seed < kRuns; ++seed) {
     LazyOracle oracle(5, static_cast<std::uint64_t>(seed), SplitRule::punish);
     oracle.compare(1, 0);
-    ++count[at(oracle.commit({}).nuts[1])];
+    ++count[as_index(oracle.commit({}).nuts[1])];
     EXPECT_EQ(oracle.punished(), 0);
   }
   for (int size = 1; size <= 5; ++size) {
-    EXPECT_NEAR(count[at(size)], kRuns / 5, kRuns / 50) << "size " << size;
+    EXPECT_NEAR(count[as_index(size)], kRuns / 5, kRuns / 50) << "size " << size;
   }
 }
 
@@ -120,7 +120,7 @@ TEST(LazyOracle, PredictableNutsGetAnEnd) {
       LazyOracle oracle(1000, seed, SplitRule::punish);
       oracle.compare(nut, 0);
       EXPECT_EQ(oracle.punished(), 1);
-      seen.push_back(oracle.commit({}).nuts[at(nut)]);
+      seen.push_back(oracle.commit({}).nuts[as_index(nut)]);
     }
     for (int size : seen) EXPECT_TRUE(size == 1 || size == 1000) << "nut " << nut << " size " << size;
     EXPECT_NE(std::count(seen.begin(), seen.end(), 1), 0) << "a coin decides the end";

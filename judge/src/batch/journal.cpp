@@ -24,7 +24,7 @@ namespace {
   throw JudgeFault(fmt::format("journal {}: {} failed: {}", path.string(), what, std::strerror(errno)));
 }
 
-void write_all(int fd, const std::string& text, const fs::path& path) {
+void write_journal_text(int fd, const std::string& text, const fs::path& path) {
   std::size_t written = 0;
   while (written < text.size()) {
     const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
@@ -59,7 +59,7 @@ JournalWriter::JournalWriter(const fs::path& path, std::chrono::milliseconds syn
   char last = '\n';
   if (::pread(reader.get(), &last, 1, info.st_size - 1) != 1) fail(path, "read");
   if (last != '\n') {
-    write_all(fd_.get(), "\n", path_);
+    write_journal_text(fd_.get(), "\n", path_);
     if (::fsync(fd_.get()) != 0) fail(path_, "fsync");
   }
 }
@@ -71,7 +71,7 @@ JournalWriter::~JournalWriter() {
 void JournalWriter::append(const nlohmann::json& record) {
   // One write of the whole line: with O_APPEND it lands at the end in one piece, and
   // from then on it survives the batch's death; only its fsync may wait.
-  write_all(fd_.get(), json_text(record) + "\n", path_);
+  write_journal_text(fd_.get(), json_text(record) + "\n", path_);
   if (!oldest_unsynced_) oldest_unsynced_ = now_();
   sync_if_due();
 }

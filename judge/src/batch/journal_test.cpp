@@ -11,6 +11,7 @@
 
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
+#include "file_text.hpp"
 
 namespace judge {
 namespace {
@@ -19,8 +20,6 @@ namespace fs = std::filesystem;
 nlohmann::json record(const std::string& test) {
   return {{"participant", "alice"}, {"problem", "p"}, {"test", test}, {"verdict", "AC"}};
 }
-
-std::string read(const fs::path& path) { return read_file(path).value_or(""); }
 
 TEST(BatchJournal, AppendsOneLinePerRecord) {
   TempDir dir;
@@ -35,7 +34,7 @@ TEST(BatchJournal, AppendsOneLinePerRecord) {
   ASSERT_EQ(contents.records.size(), 3u);
   EXPECT_EQ(contents.records[2]["test"], "03");
   EXPECT_EQ(contents.skipped_lines, 0u);
-  const std::string text = read(file);
+  const std::string text = test_support::text_of(file);
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3);
 }
 

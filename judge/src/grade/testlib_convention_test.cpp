@@ -5,7 +5,7 @@
 namespace judge {
 namespace {
 
-ExitFacts exited(int code) {
+ExitFacts exited_with(int code) {
   ExitFacts exit;
   exit.exit_code = code;
   return exit;
@@ -16,7 +16,7 @@ ExitFacts exited(int code) {
 Decision decided(int code, const std::string& stderr_text, bool own_reason = false) {
   TestFacts facts;
   facts.exited_first = Side::submission;
-  facts.interactor.exit = exited(code);
+  facts.interactor.exit = exited_with(code);
   apply_testlib_outcome(classify_testlib_exit(facts.interactor.exit, stderr_text), "interactor", own_reason,
                         facts.interactor, facts.report);
   return decide_verdict(facts);
@@ -60,13 +60,13 @@ TEST(TestlibConvention, EveryExitCodeHasItsVerdict) {
 
 TEST(TestlibConvention, PointsBecomeTheTestsScore) {
   TestFacts facts;
-  facts.interactor.exit = exited(7);
+  facts.interactor.exit = exited_with(7);
   apply_testlib_outcome(classify_testlib_exit(facts.interactor.exit, "points 12.5 ok\n"), "interactor", false,
                         facts.interactor, facts.report);
   ASSERT_TRUE(facts.report.score);
   EXPECT_DOUBLE_EQ(*facts.report.score, 12.5);
   TestFacts partial;
-  partial.interactor.exit = exited(16 + 3);
+  partial.interactor.exit = exited_with(16 + 3);
   apply_testlib_outcome(classify_testlib_exit(partial.interactor.exit, ""), "interactor", false, partial.interactor,
                         partial.report);
   EXPECT_DOUBLE_EQ(partial.report.score.value_or(-1), 3);
@@ -80,7 +80,7 @@ TEST(TestlibConvention, ACrashBeforeTheInteractorsEndOfFilePeIsRte) {
   facts.exited_first = Side::submission;
   facts.submission.exit.signaled = true;
   facts.submission.exit.signal = 11;
-  facts.interactor.exit = exited(2);
+  facts.interactor.exit = exited_with(2);
   apply_testlib_outcome(classify_testlib_exit(facts.interactor.exit, "wrong output format Unexpected end of file\n"),
                         "interactor", false, facts.interactor, facts.report);
   EXPECT_EQ(decide_verdict(facts).verdict, Verdict::RTE);

@@ -11,13 +11,12 @@
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
 #include "batch/test_support.hpp"
+#include "file_text.hpp"
 
 namespace judge {
 namespace {
 namespace fs = std::filesystem;
 using namespace batch_testing;
-
-std::string read(const fs::path& path) { return read_file(path).value_or(""); }
 
 // Writes DIR as `judge batch --shard I/N` would have: the plan and its share of records.
 void write_shard(const fs::path& dir, const BatchPlan& plan, const Shard& shard,
@@ -45,9 +44,9 @@ TEST(Merge, ShardsMergeIntoWhatOneRunGives) {
   }
   const fs::path merged = root.path() / "merged";
   EXPECT_EQ(merge_batches({shards[2], shards[0], shards[1]}, merged, {}, true), 1);
-  for (const char* file : {"standings.json", "standings.csv", "results/alice/p.json",
-                           "results/bob/p.json", "results/carol/q.json"})
-    EXPECT_EQ(read(merged / file), read(whole / file)) << file;
+  for (const char* file :
+       {"standings.json", "standings.csv", "results/alice/p.json", "results/bob/p.json", "results/carol/q.json"})
+    EXPECT_EQ(test_support::text_of(merged / file), test_support::text_of(whole / file)) << file;
   EXPECT_EQ(load_batch_dir(merged).shard.text(), "1/1");
   // The merged journal holds each unit once, in canonical order.
   const auto journal = read_journal(batch_files::journal(merged)).records;

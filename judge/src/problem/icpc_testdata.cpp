@@ -34,9 +34,9 @@ struct Inherited {
   std::optional<std::vector<std::string>> input_validator_args;
 };
 
-class Walker {
+class TestdataWalker {
  public:
-  Walker(const fs::path& data_dir, const TestdataRules& rules) : data_dir_(data_dir), rules_(rules) {}
+  TestdataWalker(const fs::path& data_dir, const TestdataRules& rules) : data_dir_(data_dir), rules_(rules) {}
 
   PackageTestdata run();
 
@@ -56,7 +56,7 @@ class Walker {
   std::vector<std::string> missing_answers_;
 };
 
-std::optional<YamlFile> Walker::group_file(const fs::path& dir) {
+std::optional<YamlFile> TestdataWalker::group_file(const fs::path& dir) {
   const fs::path test_group = dir / "test_group.yaml";
   const fs::path testdata = dir / "testdata.yaml";
   const bool has_group = !rules_.legacy && fs::is_regular_file(test_group);
@@ -69,14 +69,14 @@ std::optional<YamlFile> Walker::group_file(const fs::path& dir) {
   return std::nullopt;
 }
 
-void Walker::note_unknown_keys(const YamlFile& file, const std::set<std::string>& known) {
+void TestdataWalker::note_unknown_keys(const YamlFile& file, const std::set<std::string>& known) {
   for (const auto& key : unknown_keys(file.root, known))
     result_.warnings.push_back(unknown_key_message(file.path, key, "", known));
 }
 
 // Validator arguments as a file gives them: a list (2023-07+), or a string split on
 // whitespace (legacy flags; older drafts and BAPCtools wrote args that way too).
-std::vector<std::string> Walker::validator_args_of(const YamlFile& file, const char* key) {
+std::vector<std::string> TestdataWalker::validator_args_of(const YamlFile& file, const char* key) {
   const YAML::Node value = file.root[key];
   if (value.IsSequence()) return yaml_string_list(value, file, key);
   if (value.IsMap()) {  // legacy: {name: VALIDATOR, flags: "..."}
@@ -94,7 +94,7 @@ std::vector<std::string> Walker::validator_args_of(const YamlFile& file, const c
   return split_words(yaml_string(value, file, key));
 }
 
-Inherited Walker::configure(const fs::path& dir, const std::string& name, Inherited inherited) {
+Inherited TestdataWalker::configure(const fs::path& dir, const std::string& name, Inherited inherited) {
   const auto file = group_file(dir);
   if (!file) return inherited;
   note_unknown_keys(*file, group_keys);
@@ -113,7 +113,7 @@ Inherited Walker::configure(const fs::path& dir, const std::string& name, Inheri
   return inherited;
 }
 
-void Walker::read_score_group(const YamlFile& file, const std::string& name) {
+void TestdataWalker::read_score_group(const YamlFile& file, const std::string& name) {
   ScoreGroup group{name, std::nullopt, "pass-fail", {}};
   if (name == "secret") group = result_.secret;
   if (const YAML::Node max = file.root["max_score"]) {
@@ -135,7 +135,7 @@ void Walker::read_score_group(const YamlFile& file, const std::string& name) {
   else if (std::count(name.begin(), name.end(), '/') == 1) result_.groups.push_back(group);
 }
 
-void Walker::add_test(const fs::path& input, const std::string& name, const Inherited& inherited) {
+void TestdataWalker::add_test(const fs::path& input, const std::string& name, const Inherited& inherited) {
   TestCase test;
   test.name = name;
   test.input = input;
@@ -173,7 +173,7 @@ void Walker::add_test(const fs::path& input, const std::string& name, const Inhe
   result_.tests.push_back(std::move(test));
 }
 
-void Walker::walk(const fs::path& dir, const std::string& name, const Inherited& parent) {
+void TestdataWalker::walk(const fs::path& dir, const std::string& name, const Inherited& parent) {
   std::error_code ec;
   const fs::path canonical = fs::canonical(dir, ec);
   if (walking_.contains(canonical))
@@ -212,7 +212,7 @@ void Walker::walk(const fs::path& dir, const std::string& name, const Inherited&
   walking_.erase(canonical);
 }
 
-PackageTestdata Walker::run() {
+PackageTestdata TestdataWalker::run() {
   result_.secret = {"secret", 100.0, "sum", {}};
   const Inherited root = configure(data_dir_, "", {});
   for (const char* top : {"sample", "secret"})
@@ -241,7 +241,7 @@ PackageTestdata Walker::run() {
 }  // namespace
 
 PackageTestdata list_package_tests(const fs::path& data_dir, const TestdataRules& rules) {
-  return Walker(data_dir, rules).run();
+  return TestdataWalker(data_dir, rules).run();
 }
 
 }  // namespace judge

@@ -15,7 +15,7 @@ void add(std::string& out, std::string_view word) {
 }
 
 // The words of `bytes`, each ended by its NUL; nullopt if the last one is not ended.
-std::optional<std::vector<std::string_view>> split_words(std::string_view bytes) {
+std::optional<std::vector<std::string_view>> split_request_words(std::string_view bytes) {
   std::vector<std::string_view> words;
   while (!bytes.empty()) {
     const std::size_t end = bytes.find('\0');
@@ -58,7 +58,7 @@ std::string encode_box_request(const BoxRequest& request) {
 }
 
 std::optional<BoxRequest> decode_box_request(std::string_view bytes) {
-  const std::optional<std::vector<std::string_view>> words = split_words(bytes);
+  const std::optional<std::vector<std::string_view>> words = split_request_words(bytes);
   if (!words || words->size() < 2 || words->front() != version || words->back() != "end") return std::nullopt;
   BoxRequest request;
   // Each key takes the values after it; a missing or malformed value is a bad request.

@@ -93,7 +93,7 @@ class FakeProgram : public Supervised {
   std::vector<std::string>& events_;
 };
 
-struct Scene {
+struct WatchdogScene {
   FakeClock clock;
   std::vector<std::string> events;
   FakeProgram submission{"submission", clock, events};
@@ -101,7 +101,7 @@ struct Scene {
   Limits limits;
   bool stop_asked = false;
   bool stop_answer = false;  // what the "no longer graded" question answers
-  Scene() {
+  WatchdogScene() {
     limits.cpu_ms = 1000;
     limits.wall_ms = 3000;
     limits.interactor_cpu_ms = 5000;
@@ -119,7 +119,7 @@ struct Scene {
 };
 
 TEST(Watchdog, SubmissionEndsFirstThenTheInteractorSeesEndOfFile) {
-  Scene scene;
+  WatchdogScene scene;
   scene.submission.ends_at_ms = 100;
   scene.interactor.ends_after = &scene.submission;
   const WatchFacts facts = scene.run();
@@ -133,7 +133,7 @@ TEST(Watchdog, SubmissionEndsFirstThenTheInteractorSeesEndOfFile) {
 }
 
 TEST(Watchdog, SubmissionPastItsCpuLimitIsKilledAtOnce) {
-  Scene scene;
+  WatchdogScene scene;
   scene.submission.cpu_per_ms = 1.0;
   scene.interactor.ends_after = &scene.submission;
   const WatchFacts facts = scene.run();
@@ -151,7 +151,7 @@ TEST(Watchdog, SubmissionPastItsCpuLimitIsKilledAtOnce) {
 // limit, reaps it and stops the interactor at the wall limit. The facts say the judge
 // was starved (grade/verdict_rules.hpp then decides TLE, not a JE of the interactor).
 TEST(Watchdog, AStarvedJudgeRecordsItsLargestGapAndRunDelay) {
-  Scene scene;
+  WatchdogScene scene;
   scene.clock.stall_at_ms = 200;
   scene.clock.stall_ms = 5000;
   scene.submission.cpu_per_ms = 1.0;
@@ -194,7 +194,7 @@ class FakePipes : public PipeKeeper {
 // submission's output.
 bool output_ended_first(std::int64_t output_ended_at_ms, std::int64_t submission_ends_at_ms,
                         std::int64_t interactor_ends_at_ms, bool* asked_before_release = nullptr) {
-  Scene scene;
+  WatchdogScene scene;
   FakePipes pipes(scene.clock);
   pipes.output_ended_at_ms = output_ended_at_ms;
   scene.submission.ends_at_ms = submission_ends_at_ms;
@@ -216,7 +216,7 @@ TEST(Watchdog, TheInteractorsEndedOutputIsRecordedWhenTheSubmissionIsReapedFirst
 }
 
 TEST(Watchdog, AJudgeThatIsNotStarvedSamplesEveryInterval) {
-  Scene scene;
+  WatchdogScene scene;
   scene.submission.ends_at_ms = 500;
   scene.interactor.ends_after = &scene.submission;
   const WatchFacts facts = scene.run();
@@ -225,7 +225,7 @@ TEST(Watchdog, AJudgeThatIsNotStarvedSamplesEveryInterval) {
 }
 
 TEST(Watchdog, InteractorPastItsOwnCpuLimitIsKilled) {
-  Scene scene;
+  WatchdogScene scene;
   scene.limits.wall_ms = 100000;
   scene.interactor.cpu_per_ms = 1.0;
   scene.submission.ends_after = &scene.interactor;
@@ -236,7 +236,7 @@ TEST(Watchdog, InteractorPastItsOwnCpuLimitIsKilled) {
 }
 
 TEST(Watchdog, AtTheWallLimitBothAreKilledBeforeEitherIsReaped) {
-  Scene scene;  // both wait for each other forever
+  WatchdogScene scene;  // both wait for each other forever
   scene.interactor.written = 12;
   const WatchFacts facts = scene.run();
   EXPECT_EQ(*scene.submission.killed_at_ms, 3000);
@@ -251,7 +251,7 @@ TEST(Watchdog, AtTheWallLimitBothAreKilledBeforeEitherIsReaped) {
 }
 
 TEST(Watchdog, ATestWatchedOnlyAfterItStartedIsKilledAtItsStartPlusTheWallLimit) {
-  Scene scene;  // both wait for each other forever
+  WatchdogScene scene;  // both wait for each other forever
   scene.started_at = WatchClock::TimePoint(milliseconds(0));
   scene.clock.now_ms = 40;  // the judge read the test before's facts meanwhile
   scene.run();
@@ -262,7 +262,7 @@ TEST(Watchdog, ATestWatchedOnlyAfterItStartedIsKilledAtItsStartPlusTheWallLimit)
 // Starved between the test's spawn and its watch (SIGSTOP'ed right after the
 // spawn, in scripts/test_starved_watchdog.py): the gap counts from the test's start.
 TEST(Watchdog, AJudgeStarvedBeforeItsWatchBeganRecordsTheGapFromTheTestsStart) {
-  Scene scene;
+  WatchdogScene scene;
   scene.started_at = WatchClock::TimePoint(milliseconds(0));
   scene.clock.now_ms = 3500;  // the judge ran again only now
   scene.submission.cpu_per_ms = 1.0;
@@ -271,7 +271,7 @@ TEST(Watchdog, AJudgeStarvedBeforeItsWatchBeganRecordsTheGapFromTheTestsStart) {
 }
 
 TEST(Watchdog, AStarvedSubmissionGetsItsWaitingAddedToTheWallLimit) {
-  Scene scene;
+  WatchdogScene scene;
   scene.submission.waiting_per_ms = 0.5;  // runnable but waiting half the time
   const WatchFacts facts = scene.run();
   // The limit moves while the waiting grows, up to 4 wall limits.
@@ -282,7 +282,7 @@ TEST(Watchdog, AStarvedSubmissionGetsItsWaitingAddedToTheWallLimit) {
 }
 
 TEST(Watchdog, TheWallExtensionStopsAtFourWallLimits) {
-  Scene scene;
+  WatchdogScene scene;
   scene.submission.waiting_per_ms = 1.0;  // waits all the time: starved for good
   const WatchFacts facts = scene.run();
   EXPECT_EQ(facts.wall_limit_extended_ms, 3 * 3000);
@@ -290,7 +290,7 @@ TEST(Watchdog, TheWallExtensionStopsAtFourWallLimits) {
 }
 
 TEST(Watchdog, ChildrenThatBurnedTheCpuLimitMakeTheWallStopACpuStop) {
-  Scene scene;
+  WatchdogScene scene;
   scene.submission.children_cpu_ms = 2500;  // a fork bomb starving its main process
   const WatchFacts facts = scene.run();
   EXPECT_TRUE(facts.submission.hit_wall_limit);
@@ -299,7 +299,7 @@ TEST(Watchdog, ChildrenThatBurnedTheCpuLimitMakeTheWallStopACpuStop) {
 }
 
 TEST(Watchdog, AnInteractorThatNoLongerGradesHasTheSubmissionStopped) {
-  Scene scene;
+  WatchdogScene scene;
   scene.interactor.ends_at_ms = 200;  // rejects; the submission waits on
   scene.stop_answer = true;
   const WatchFacts facts = scene.run();
@@ -311,7 +311,7 @@ TEST(Watchdog, AnInteractorThatNoLongerGradesHasTheSubmissionStopped) {
 }
 
 TEST(Watchdog, ASubmissionAlreadyDyingOfItsOwnCauseIsWaitedForNotKilled) {
-  Scene scene;
+  WatchdogScene scene;
   scene.interactor.ends_at_ms = 200;
   scene.stop_answer = true;
   scene.submission.ends_at_ms = 100000;
@@ -326,7 +326,7 @@ TEST(Watchdog, ASubmissionAlreadyDyingOfItsOwnCauseIsWaitedForNotKilled) {
 }
 
 TEST(Watchdog, AnAcceptingInteractorLetsTheSubmissionExitByItself) {
-  Scene scene;
+  WatchdogScene scene;
   scene.interactor.ends_at_ms = 100;
   scene.submission.ends_at_ms = 400;
   scene.stop_answer = false;
@@ -338,7 +338,7 @@ TEST(Watchdog, AnAcceptingInteractorLetsTheSubmissionExitByItself) {
 }
 
 TEST(Watchdog, WhenBothEndedBetweenTwoLooksTheInteractorIsCountedFirst) {
-  Scene scene;
+  WatchdogScene scene;
   scene.submission.ends_at_ms = 5;
   scene.interactor.ends_at_ms = 10;
   scene.clock.now_ms = 0;

@@ -12,14 +12,13 @@
 #include "base/text_file.hpp"
 #include "batch/dir.hpp"
 #include "batch/test_support.hpp"
+#include "file_text.hpp"
 #include "report/standings.hpp"
 
 namespace judge {
 namespace {
 namespace fs = std::filesystem;
 using namespace batch_testing;
-
-std::string read(const fs::path& path) { return read_file(path).value_or(""); }
 
 void write_batch(const fs::path& dir, const std::vector<nlohmann::json>& records) {
   write_manifest(dir, sample_plan(), Shard{}, "test");
@@ -36,12 +35,12 @@ TEST(BatchReport, WritesResultsAndStandingsIntoTheLayout) {
   const BatchDir loaded = load_batch_dir(dir.path());
   const BatchGrades grades = grade_records(loaded.plan, loaded.journal.records);
   write_results_and_standings(dir.path(), loaded.plan, grades);
-  const nlohmann::json bob = nlohmann::json::parse(read(dir.path() / "results/bob/p.json"));
+  const nlohmann::json bob = nlohmann::json::parse(test_support::text_of(dir.path() / "results/bob/p.json"));
   EXPECT_EQ(bob["verdict"], "WA");
   EXPECT_EQ(bob["submission"], "subs/bob/p.cpp");
   EXPECT_TRUE(fs::exists(dir.path() / "results/carol/q.json"));
-  EXPECT_EQ(read(batch_files::standings_csv(dir.path())), standings_to_csv(grades.standings));
-  EXPECT_EQ(nlohmann::json::parse(read(batch_files::standings_json(dir.path())))["rows"].size(), 3u);
+  EXPECT_EQ(test_support::text_of(batch_files::standings_csv(dir.path())), standings_to_csv(grades.standings));
+  EXPECT_EQ(nlohmann::json::parse(test_support::text_of(batch_files::standings_json(dir.path())))["rows"].size(), 3u);
 }
 
 // A batch's results are `judge run`'s verdict JSON of the same facts.
@@ -50,12 +49,14 @@ TEST(BatchReport, EachResultIsTheJudgeRunJson) {
   const BatchPlan plan = sample_plan();
   const BatchGrades grades = grade_records(plan, sample_records(plan));
   write_results_and_standings(dir.path(), plan, grades);
-  const nlohmann::json json = nlohmann::json::parse(read(batch_files::result(dir.path(), plan.submissions[2])));
+  const nlohmann::json json =
+      nlohmann::json::parse(test_support::text_of(batch_files::result(dir.path(), plan.submissions[2])));
   EXPECT_EQ(json["verdict"], "WA");
   EXPECT_EQ(json["tests"][1]["verdict"], "WA");
   EXPECT_EQ(json["tests"][1]["queries"], 7);
   EXPECT_EQ(json["time_limit_ms"], 1000);
-  EXPECT_NE(read(batch_files::standings_csv(dir.path())).find("2,bob,0.00,0.00,WA"), std::string::npos);
+  EXPECT_NE(test_support::text_of(batch_files::standings_csv(dir.path())).find("2,bob,0.00,0.00,WA"),
+            std::string::npos);
 }
 
 // The results and standings land where the batch folder's layout (batch/dir.hpp) says.
@@ -65,12 +66,12 @@ TEST(BatchReport, ResultsAndStandingsFollowTheLayout) {
   const BatchDir loaded = load_batch_dir(dir.path());
   const BatchGrades grades = grade_records(loaded.plan, loaded.journal.records);
   write_results_and_standings(dir.path(), loaded.plan, grades);
-  const nlohmann::json bob = nlohmann::json::parse(read(dir.path() / "results/bob/p.json"));
+  const nlohmann::json bob = nlohmann::json::parse(test_support::text_of(dir.path() / "results/bob/p.json"));
   EXPECT_EQ(bob["verdict"], "WA");
   EXPECT_EQ(bob["submission"], "subs/bob/p.cpp");
   EXPECT_TRUE(fs::exists(dir.path() / "results/carol/q.json"));
-  EXPECT_EQ(read(batch_files::standings_csv(dir.path())), standings_to_csv(grades.standings));
-  EXPECT_EQ(nlohmann::json::parse(read(batch_files::standings_json(dir.path())))["rows"].size(), 3u);
+  EXPECT_EQ(test_support::text_of(batch_files::standings_csv(dir.path())), standings_to_csv(grades.standings));
+  EXPECT_EQ(nlohmann::json::parse(test_support::text_of(batch_files::standings_json(dir.path())))["rows"].size(), 3u);
 }
 
 TEST(BatchReport, WritesTheFilesAskedFor) {
@@ -81,9 +82,10 @@ TEST(BatchReport, WritesTheFilesAskedFor) {
   EXPECT_EQ(report_batch(dir.path(), files, true), 0);        // written: exit 0
   EXPECT_EQ(report_batch(dir.path(), files, true, true), 1);  // --check: bob WA, carol CE
   ::unsetenv("JUDGE_CHARTJS_FILE");
-  EXPECT_EQ(read(dir.path() / "r.csv").substr(0, 46), "rank,participant,total,p,p verdict,q,q verdict");
-  EXPECT_NE(read(dir.path() / "r.xml").find("<testsuites"), std::string::npos);
-  EXPECT_NE(read(dir.path() / "r.html").find("report-data"), std::string::npos);
+  EXPECT_EQ(test_support::text_of(dir.path() / "r.csv").substr(0, 46),
+            "rank,participant,total,p,p verdict,q,q verdict");
+  EXPECT_NE(test_support::text_of(dir.path() / "r.xml").find("<testsuites"), std::string::npos);
+  EXPECT_NE(test_support::text_of(dir.path() / "r.html").find("report-data"), std::string::npos);
 }
 
 TEST(BatchReport, StatusSaysWhatTheBatchHolds) {

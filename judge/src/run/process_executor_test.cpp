@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/temp_dir.hpp"
+#include "file_text.hpp"
 #include "problem/problem.hpp"
 #include "run/runner.hpp"
 #include "submission/submission.hpp"
@@ -18,18 +19,13 @@ namespace judge {
 namespace {
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 // The judge's children that have not been reaped, by name (/proc/PID/comm).
 std::vector<std::string> children_names() {
   std::vector<std::string> names;
   for (const auto& task : fs::directory_iterator("/proc/self/task")) {
     std::ifstream children(task.path() / "children");
     for (long pid = 0; children >> pid;) {
-      std::string name = read_text(fs::path("/proc") / std::to_string(pid) / "comm");
+      std::string name = test_support::text_of(fs::path("/proc") / std::to_string(pid) / "comm");
       if (!name.empty() && name.back() == '\n') name.pop_back();
       names.push_back(name);
     }

@@ -20,11 +20,11 @@ RunResult run_at(std::int64_t limit_ms, std::int64_t cpu_ms) {
   return run;
 }
 
-const TimeLimitRule rule{2.0, 1.5, 1.0};
+const TimeLimitRule limit_rule{2.0, 1.5, 1.0};
 
 TEST(TimeSensitivity, AVerdictThatChangesBetweenTheLimitAndItsMultipleIsSensitive) {
   // 1.2 x the limit: TLE at 1000 ms, AC at 1500 ms.
-  const TimeSensitivity result = time_sensitivity(run_at(1000, 1200), run_at(1500, 1200), rule);
+  const TimeSensitivity result = time_sensitivity(run_at(1000, 1200), run_at(1500, 1200), limit_rule);
   EXPECT_TRUE(result.sensitive);
   EXPECT_EQ(result.at_limit, Verdict::TLE);
   EXPECT_EQ(result.at_high_limit, Verdict::AC);
@@ -33,18 +33,18 @@ TEST(TimeSensitivity, AVerdictThatChangesBetweenTheLimitAndItsMultipleIsSensitiv
 }
 
 TEST(TimeSensitivity, AnAcceptedRunOverTheLimitByAcToTimeLimitIsCloseToIt) {
-  const TimeSensitivity close = time_sensitivity(run_at(1000, 600), run_at(1500, 600), rule);
+  const TimeSensitivity close = time_sensitivity(run_at(1000, 600), run_at(1500, 600), limit_rule);
   EXPECT_FALSE(close.sensitive);
   EXPECT_TRUE(close.close_to_limit);
   EXPECT_EQ(close.close_above_ms, 500);
   EXPECT_NE(sensitivity_warning(close).find("close to the limit: 600 ms is over 500 ms"), std::string::npos);
-  const TimeSensitivity fine = time_sensitivity(run_at(1000, 400), run_at(1500, 400), rule);
+  const TimeSensitivity fine = time_sensitivity(run_at(1000, 400), run_at(1500, 400), limit_rule);
   EXPECT_FALSE(fine.close_to_limit);
   EXPECT_EQ(sensitivity_warning(fine), "");
 }
 
 TEST(TimeSensitivity, ATimeLimitExceededEverywhereIsNeither) {
-  const TimeSensitivity result = time_sensitivity(run_at(1000, 5000), run_at(1500, 5000), rule);
+  const TimeSensitivity result = time_sensitivity(run_at(1000, 5000), run_at(1500, 5000), limit_rule);
   EXPECT_FALSE(result.sensitive);
   EXPECT_FALSE(result.close_to_limit);
   EXPECT_EQ(sensitivity_warning(result), "");
@@ -52,7 +52,7 @@ TEST(TimeSensitivity, ATimeLimitExceededEverywhereIsNeither) {
 
 TEST(TimeSensitivity, ARunStoppedUnderALowerLimitSaysSo) {
   // Made at 1200 ms (less than 1500) and TLE there: its verdict at 1500 is not known.
-  const TimeSensitivity result = time_sensitivity(run_at(1000, 1300), run_at(1200, 1300), rule);
+  const TimeSensitivity result = time_sensitivity(run_at(1000, 1300), run_at(1200, 1300), limit_rule);
   EXPECT_TRUE(result.cut_short);
   EXPECT_EQ(result.high_limit_ms, 1200);
   EXPECT_FALSE(result.sensitive);

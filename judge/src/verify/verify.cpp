@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool permits_tle(const ExpectationRule& rule) {
+bool permits_a_time_verdict(const ExpectationRule& rule) {
   return rule.permitted.count(rule.scheme == VerdictScheme::exact ? Verdict::TLE : icpc_class(Verdict::TLE)) > 0 ||
          rule.permitted.count(Verdict::ILE) > 0;
 }
@@ -37,7 +37,8 @@ bool permits_tle(const ExpectationRule& rule) {
 bool bounds_from_below(const ExampleSubmission& submission) {
   for (const auto& rule : submission.rules) {
     if (rule.time_limit == TimeLimitUse::lower) return true;
-    if (rule.time_limit == TimeLimitUse::automatic && !rule.permitted.empty() && !permits_tle(rule)) return true;
+    if (rule.time_limit == TimeLimitUse::automatic && !rule.permitted.empty() && !permits_a_time_verdict(rule))
+      return true;
   }
   return false;
 }
@@ -244,7 +245,7 @@ std::string got_text(const RunResult& run) {
   return text;
 }
 
-std::int64_t slowest_cpu_ms(const RunResult& run) {
+std::int64_t slowest_test_cpu_ms(const RunResult& run) {
   std::int64_t slowest = 0;
   for (const auto& test : run.tests) slowest = std::max(slowest, test.facts.submission.exit.cpu_ms);
   return slowest;
@@ -254,7 +255,7 @@ std::int64_t slowest_cpu_ms(const RunResult& run) {
 
 std::string format_verify_row(const VerifiedSubmission& submission, std::size_t name_width) {
   const std::string got = submission.run ? got_text(*submission.run) : "-";
-  const std::string cpu = submission.run ? fmt::format("{} ms", slowest_cpu_ms(*submission.run)) : "-";
+  const std::string cpu = submission.run ? fmt::format("{} ms", slowest_test_cpu_ms(*submission.run)) : "-";
   std::string row =
       fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable_line(submission.name), name_width,
                   status_name(submission.status), printable_line(got), cpu, printable_line(submission.reason));
@@ -297,7 +298,7 @@ nlohmann::json verify_to_json(const VerifyReport& report) {
     if (submission.run) {
       entry["verdict"] = verdict_name(submission.run->verdict);
       entry["icpc_verdict"] = verdict_name(icpc_class(submission.run->verdict));
-      entry["slowest_cpu_ms"] = slowest_cpu_ms(*submission.run);
+      entry["slowest_cpu_ms"] = slowest_test_cpu_ms(*submission.run);
       entry["score"] = submission.run->score.score;
       entry["result"] = to_json(*submission.run);
     }

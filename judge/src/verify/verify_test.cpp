@@ -23,7 +23,7 @@ TestFacts facts_with(std::int64_t cpu_ms, int interactor_exit = 42) {
 
 // Each submission (by its command) takes the same CPU time on every test; "wrong"
 // ones are rejected, "je" ones meet a broken interactor.
-class FakeExecutor : public TestExecutor {
+class VerifyFakeExecutor : public TestExecutor {
  public:
   std::map<std::string, std::int64_t> cpu_ms;
   // CPU times per run, in order, taken before cpu_ms (--repeat).
@@ -66,7 +66,7 @@ class FakeExecutor : public TestExecutor {
   }
 };
 
-ExpectationRule rule(std::set<Verdict> permitted, std::set<Verdict> required, const char* origin) {
+ExpectationRule verify_rule(std::set<Verdict> permitted, std::set<Verdict> required, const char* origin) {
   ExpectationRule rule;
   rule.origin = origin;
   rule.permitted = std::move(permitted);
@@ -97,7 +97,7 @@ Problem package(bool infer) {
   return problem;
 }
 
-Submission runnable(const std::filesystem::path& path) {
+Submission verify_runnable(const std::filesystem::path& path) {
   if (path.extension() == ".kt") throw ConfigError("kotlin: the language is not installed (apt-get install kotlin)");
   Submission submission;
   submission.display = path.string();
@@ -106,13 +106,13 @@ Submission runnable(const std::filesystem::path& path) {
 }
 
 TEST(Verify, FoldersAreCheckedAndAMissingLanguageIsSkippedNotFailed) {
-  FakeExecutor executor;
+  VerifyFakeExecutor executor;
   executor.cpu_ms = {{"accepted/fast.cpp", 100}, {"wrong_answer/wrong.cpp", 100}, {"accepted/Main.kt", 100}};
   const std::vector<ExampleSubmission> submissions{
-      example("accepted/fast.cpp", rule({Verdict::AC}, {}, "folder accepted/")),
-      example("wrong_answer/wrong.cpp", rule({Verdict::AC, Verdict::WA}, {Verdict::WA}, "folder wrong_answer/")),
-      example("accepted/Main.kt", rule({Verdict::AC}, {}, "folder accepted/"))};
-  const VerifyReport report = verify_problem(package(false), submissions, {}, executor, runnable);
+      example("accepted/fast.cpp", verify_rule({Verdict::AC}, {}, "folder accepted/")),
+      example("wrong_answer/wrong.cpp", verify_rule({Verdict::AC, Verdict::WA}, {Verdict::WA}, "folder wrong_answer/")),
+      example("accepted/Main.kt", verify_rule({Verdict::AC}, {}, "folder accepted/"))};
+  const VerifyReport report = verify_problem(package(false), submissions, {}, executor, verify_runnable);
   ASSERT_EQ(report.submissions.size(), 3u);
   EXPECT_EQ(report.submissions[0].status, VerifyStatus::ok);
   EXPECT_EQ(report.submissions[1].status, VerifyStatus::ok);
@@ -122,21 +122,21 @@ TEST(Verify, FoldersAreCheckedAndAMissingLanguageIsSkippedNotFailed) {
 }
 
 TEST(Verify, ASubmissionThatMissesItsExpectationFails) {
-  FakeExecutor executor;
+  VerifyFakeExecutor executor;
   executor.cpu_ms = {{"accepted/wrong.cpp", 100}};
   const VerifyReport report = verify_problem(
-      package(false), {example("accepted/wrong.cpp", rule({Verdict::AC}, {}, "folder accepted/"))}, {},
-      executor, runnable);
+      package(false), {example("accepted/wrong.cpp", verify_rule({Verdict::AC}, {}, "folder accepted/"))}, {}, executor,
+      verify_runnable);
   EXPECT_EQ(report.submissions[0].status, VerifyStatus::fail);
   EXPECT_EQ(exit_status_for(report), 1);
 }
 
 TEST(Verify, AJudgeErrorMakesExitStatusThree) {
-  FakeExecutor executor;
+  VerifyFakeExecutor executor;
   executor.cpu_ms = {{"accepted/je.cpp", 100}};
-  const VerifyReport report = verify_problem(
-      package(false), {example("accepted/je.cpp", rule({Verdict::AC}, {}, "folder accepted/"))}, {}, executor,
-      runnable);
+  const VerifyReport report =
+      verify_problem(package(false), {example("accepted/je.cpp", verify_rule({Verdict::AC}, {}, "folder accepted/"))},
+                     {}, executor, verify_runnable);
   EXPECT_EQ(exit_status_for(report), 3);
 }
 
@@ -145,13 +145,13 @@ TEST(Verify, AJudgeErrorMakesExitStatusThree) {
 // time_limit_exceeded one runs at limit * time_limit_to_tle, then is judged at the
 // limit.
 TEST(Verify, ATimeLimitIsInferredFromTheAcceptedSubmissionsFirst) {
-  FakeExecutor executor;
+  VerifyFakeExecutor executor;
   executor.cpu_ms = {{"time_limit_exceeded/slow.cpp", 5000}, {"accepted/fast.cpp", 300}};
   const std::vector<ExampleSubmission> submissions{
       example("time_limit_exceeded/slow.cpp",
-              rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
-      example("accepted/fast.cpp", rule({Verdict::AC}, {}, "folder accepted/"))};
-  const VerifyReport report = verify_problem(package(true), submissions, {}, executor, runnable);
+              verify_rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
+      example("accepted/fast.cpp", verify_rule({Verdict::AC}, {}, "folder accepted/"))};
+  const VerifyReport report = verify_problem(package(true), submissions, {}, executor, verify_runnable);
   EXPECT_TRUE(report.time_limit_inferred);
   EXPECT_EQ(report.time_limit_ms, 1000);  // 0.3 s x 2, rounded up to a whole second
   ASSERT_EQ(executor.limits_seen.size(), 4u);  // 3 tests, then the slow one stops at its first TLE
@@ -170,14 +170,14 @@ TEST(Verify, ATimeLimitIsInferredFromTheAcceptedSubmissionsFirst) {
 TEST(Verify, ASubmissionAtOnePointTwoTimesTheLimitIsSensitiveToIt) {
   const std::vector<ExampleSubmission> submissions{
       example("time_limit_exceeded/slowish.cpp",
-              rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
-      example("accepted/close.cpp", rule({Verdict::AC}, {}, "folder accepted/"))};
+              verify_rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
+      example("accepted/close.cpp", verify_rule({Verdict::AC}, {}, "folder accepted/"))};
   for (const bool strict : {false, true}) {
-    FakeExecutor executor;
+    VerifyFakeExecutor executor;
     executor.cpu_ms = {{"time_limit_exceeded/slowish.cpp", 1200}, {"accepted/close.cpp", 600}};
     VerifyOptions options;
     options.strict = strict;
-    const VerifyReport report = verify_problem(package(false), submissions, options, executor, runnable);
+    const VerifyReport report = verify_problem(package(false), submissions, options, executor, verify_runnable);
     EXPECT_EQ(executor.limits_seen.front(), 1500) << "run once, at the limit x time_limit_to_tle";
     const VerifiedSubmission& slowish = report.submissions[0];
     ASSERT_TRUE(slowish.sensitivity.has_value());
@@ -195,14 +195,14 @@ TEST(Verify, ASubmissionAtOnePointTwoTimesTheLimitIsSensitiveToIt) {
 
 // --repeat 3 with a CPU time that varies around the limit: FLAKY, not as expected.
 TEST(Verify, AFlakySubmissionIsNotAsExpected) {
-  FakeExecutor executor;
+  VerifyFakeExecutor executor;
   executor.cpu_ms_runs = {{"accepted/wobbly.cpp", {900, 1100, 950}}};
   executor.cpu_ms = {{"accepted/wobbly.cpp", 900}};
   VerifyOptions options;
   options.repeat = 3;
   const VerifyReport report = verify_problem(
-      package(false), {example("accepted/wobbly.cpp", rule({Verdict::AC}, {}, "folder accepted/"))}, options, executor,
-      runnable);
+      package(false), {example("accepted/wobbly.cpp", verify_rule({Verdict::AC}, {}, "folder accepted/"))}, options,
+      executor, verify_runnable);
   const VerifiedSubmission& wobbly = report.submissions[0];
   EXPECT_EQ(wobbly.status, VerifyStatus::fail);
   EXPECT_EQ(wobbly.flaky, "FLAKY on sample/1: AC x2, TLE x1");
@@ -213,18 +213,17 @@ TEST(Verify, AFlakySubmissionIsNotAsExpected) {
 // placeholder's wall limit (21 s) it would end and be judged by the interactor; at the
 // inferred limit (1 s, run at 1.5 s) its wall limit is 2 * 1.5 + 1 = 4 s: ILE.
 TEST(Verify, EveryRunHasTheWallLimitOfItsTimeLimitNeverThePlaceholders) {
-  FakeExecutor executor;
-  executor.cpu_ms = {{"time_limit_exceeded/sleeper.cpp", 1}, {"accepted/fast.cpp", 300},
-                     {"accepted/dawdler.cpp", 300}};
+  VerifyFakeExecutor executor;
+  executor.cpu_ms = {{"time_limit_exceeded/sleeper.cpp", 1}, {"accepted/fast.cpp", 300}, {"accepted/dawdler.cpp", 300}};
   executor.sleep_ms = {{"time_limit_exceeded/sleeper.cpp", 10000}, {"accepted/dawdler.cpp", 5000}};
   Problem problem = package(true);
   problem.limits.wall_ms = default_wall_ms(problem.limits.cpu_ms);  // the placeholder's, 21 s
   const std::vector<ExampleSubmission> submissions{
       example("time_limit_exceeded/sleeper.cpp",
-              rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
-      example("accepted/fast.cpp", rule({Verdict::AC}, {}, "folder accepted/")),
-      example("accepted/dawdler.cpp", rule({Verdict::AC}, {}, "folder accepted/"))};
-  const VerifyReport report = verify_problem(problem, submissions, {}, executor, runnable);
+              verify_rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/")),
+      example("accepted/fast.cpp", verify_rule({Verdict::AC}, {}, "folder accepted/")),
+      example("accepted/dawdler.cpp", verify_rule({Verdict::AC}, {}, "folder accepted/"))};
+  const VerifyReport report = verify_problem(problem, submissions, {}, executor, verify_runnable);
   EXPECT_EQ(report.time_limit_ms, 1000);
   EXPECT_EQ(executor.wall_limits_seen.back(), 4000);
   ASSERT_TRUE(report.submissions[0].run.has_value());
@@ -238,15 +237,16 @@ TEST(Verify, EveryRunHasTheWallLimitOfItsTimeLimitNeverThePlaceholders) {
 }
 
 TEST(Verify, ASubmissionStopsAtItsFirstTimeLimitUnlessAllTestsAreAsked) {
-  FakeExecutor executor;
+  VerifyFakeExecutor executor;
   executor.cpu_ms = {{"time_limit_exceeded/slow.cpp", 5000}};
-  const auto submissions = std::vector<ExampleSubmission>{example(
-      "time_limit_exceeded/slow.cpp", rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/"))};
-  verify_problem(package(false), submissions, {}, executor, runnable);
+  const auto submissions = std::vector<ExampleSubmission>{
+      example("time_limit_exceeded/slow.cpp",
+              verify_rule({Verdict::AC, Verdict::TLE}, {Verdict::TLE}, "folder time_limit_exceeded/"))};
+  verify_problem(package(false), submissions, {}, executor, verify_runnable);
   EXPECT_EQ(executor.limits_seen.size(), 1u);
   VerifyOptions all;
   all.all_tests = true;
-  verify_problem(package(false), submissions, all, executor, runnable);
+  verify_problem(package(false), submissions, all, executor, verify_runnable);
   EXPECT_EQ(executor.limits_seen.size(), 4u);
 }
 

@@ -1,0 +1,250 @@
+# The judge's tests (judge/CMakeLists.txt includes this file when JUDGE_TESTS is ON):
+# its unit tests, the plumbing scenarios, and the scripts that drive the built judge
+# end to end. Labels: docs/building.md, "The test suite".
+
+# judge batch / merge / report end to end: resume after SIGKILL, 4 shards through GNU
+# parallel and a Slurm array, each merged and compared with one run (docs/batch.md);
+# and the HTML report in headless Chromium (exit 77, skipped, only when chromium is
+# not installed), its screenshot kept in test-artifacts/.
+add_test(NAME batch.end_to_end
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_batch.py
+    --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/batch-test)
+# Alone: its batches keep every core busy for ~40 s, which would stretch the wall
+# times of timing-sensitive tests running beside it (and theirs its own).
+set_tests_properties(batch.end_to_end PROPERTIES TIMEOUT 600 LABELS batch RUN_SERIAL TRUE)
+# The long-lived workers of judge batch: nothing leaks from one test to the next of a
+# worker, a crashed worker is replaced and its test retried (the test hooks of
+# batch/worker.hpp), and a 200 MiB worker does not change a submission's peak.
+add_test(NAME batch.long_lived_workers
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_batch_workers.py
+    --judge $<TARGET_FILE:judge> --build ${CMAKE_BINARY_DIR} --work ${CMAKE_CURRENT_BINARY_DIR}/batch-workers-test)
+set_tests_properties(batch.long_lived_workers PROPERTIES TIMEOUT 300 LABELS batch)
+add_test(NAME batch.html_report_chromium
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_batch_report.py
+    --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/batch-report-test
+    --artifacts ${CMAKE_BINARY_DIR}/test-artifacts)
+set_tests_properties(batch.html_report_chromium PROPERTIES TIMEOUT 300 LABELS batch
+  SKIP_RETURN_CODE 77)
+
+add_executable(judge_core_test
+  src/base/atomic_file_test.cpp
+  src/base/content_hash_test.cpp
+  src/base/enum_name_test.cpp
+  src/base/memory_file_test.cpp
+  src/base/parse_number_test.cpp
+  src/base/printable_test.cpp
+  src/base/private_folder_test.cpp
+  src/base/search_path_test.cpp
+  src/base/text_file_test.cpp
+  src/base/utf8_test.cpp
+  src/process/box_request_test.cpp
+  src/process/box_server_test.cpp
+  src/process/cpu_claim_test.cpp
+  src/process/group_watch_test.cpp
+  src/problem/cms_scoring_test.cpp
+  src/problem/cms_task_test.cpp
+  src/grade/cms_outcome_test.cpp
+  src/run/white_diff_test.cpp
+  src/run/communication_test.cpp
+  src/submission/companions_test.cpp
+  src/export/cms_export_test.cpp
+  src/process/interrupt_watch_test.cpp
+  src/process/output_drain_test.cpp
+  src/process/private_tmpdir_test.cpp
+  src/process/proc_stat_test.cpp
+  src/process/python3_test.cpp
+  src/process/process_test.cpp
+  src/box/net_namespace_test.cpp
+  src/box/sandbox_test.cpp
+  src/verify/example_submissions_test.cpp
+  src/verify/expectations_test.cpp
+  src/problem/icpc_package_test.cpp
+  src/verify/path_glob_test.cpp
+  src/problem/polygon_package_test.cpp
+  src/problem/problem_test.cpp
+  src/problem/program_build_test.cpp
+  src/problem/scoring_test.cpp
+  src/verify/time_limit_inference_test.cpp
+  src/submission/build_cache_test.cpp
+  src/submission/cache_dir_test.cpp
+  src/submission/jvm_entry_test.cpp
+  src/submission/languages_test.cpp
+  src/submission/sources_test.cpp
+  src/submission/submission_files_test.cpp
+  src/submission/submission_test.cpp
+  src/run/interaction_test.cpp
+  src/run/interactor_report_test.cpp
+  src/base/limits_test.cpp
+  src/grade/grade_test.cpp
+  src/grade/passes_test.cpp
+  src/run/preflight_test.cpp
+  src/run/relay_test.cpp
+  src/run/runner_test.cpp
+  src/run/process_executor_test.cpp
+  src/run/resources_ahead_test.cpp
+  src/grade/testlib_convention_test.cpp
+  src/grade/verdict_rules_test.cpp
+  src/process/pipe_keeper_test.cpp
+  src/process/watchdog_test.cpp
+  src/report/batch_report_test.cpp
+  src/report/html_report_test.cpp
+  src/report/junit_test.cpp
+  src/report/run_report_test.cpp
+  src/report/standings_test.cpp
+  src/batch/dir_test.cpp
+  src/batch/facts_test.cpp
+  src/batch/journal_test.cpp
+  src/judge_batch/merge_test.cpp
+  src/batch/plan_test.cpp
+  src/batch/progress_test.cpp
+  src/batch/results_test.cpp
+  src/batch/standings_test.cpp
+  src/batch/worker_test.cpp
+  src/batch/workers_test.cpp
+  src/judge_run/run_command_test.cpp
+  src/doctor/doctor_test.cpp
+  src/export/icpc_export_test.cpp
+  src/export/package_test.cpp
+  src/export/standalone_sources_test.cpp
+  src/generate/generate_test.cpp
+  src/generate/manifest_test.cpp
+  src/skeleton/skeleton_test.cpp
+  src/stress/stress_search_test.cpp
+  src/validate/validate_test.cpp
+  src/verify/time_sensitivity_test.cpp
+  src/verify/verify_test.cpp
+  test_helpers/test_main.cpp
+  # judge-box's store of large files, tested here (root only) with its own source.
+  box/file_store.cpp box/file_store_test.cpp)
+target_link_libraries(judge_core_test PRIVATE judge_core GTest::gtest project_warnings)
+target_include_directories(judge_core_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_helpers)
+judge_precompile_headers(judge_core_test YAML GTEST)
+judge_unity_build(judge_core_test)
+target_compile_definitions(judge_core_test PRIVATE
+  JUDGE_TEST_HELPERS_DIR="${CMAKE_CURRENT_BINARY_DIR}/test_helpers"
+  JUDGE_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
+  JUDGE_BUILD_DIR="${CMAKE_BINARY_DIR}")
+# sandbox_test.cpp runs real boxes; run_command_test.cpp grades a nuts-bolts solution and
+# a scenario's; cms_export_test.cpp twin-cookies' solutions on the problem and its export.
+add_dependencies(judge_core_test judge-box nuts-bolts-interactor solution.nuts-bolts.accepted.quicksort
+  scenario_interactor_echo scenario.solution_accepted twin-cookies-interactor
+  solution.twin-cookies.accepted.growing_sums solution.twin-cookies.wrong_answer.assume_smallest
+  solution.twin-cookies.presentation_error.reuse_value solution.twin-cookies.query_limit_exceeded.too_many_orders)
+# NO_PRETTY_VALUES: a parameterised test's name is its generator's (verdict_test.cpp:
+# the rule), not the name with " # GetParam() = ..." appended.
+# Labels: unit (ctest -L unit: the quick ones), slow (a whole CMS export graded twice).
+gtest_discover_tests(judge_core_test DISCOVERY_TIMEOUT 30 NO_PRETTY_VALUES
+  TEST_FILTER "-CmsExport.TwinCookiesScoresTheSameAsTheOriginal" PROPERTIES LABELS unit)
+gtest_discover_tests(judge_core_test DISCOVERY_TIMEOUT 30 NO_PRETTY_VALUES
+  TEST_FILTER "CmsExport.TwinCookiesScoresTheSameAsTheOriginal" PROPERTIES LABELS slow)
+
+add_subdirectory(test_helpers)
+add_subdirectory(scenarios)
+
+# Benchmarks: the hand-wired baseline the judge's overhead is measured against
+# (scripts/bench.py).
+add_executable(baseline_harness bench/baseline_harness.cpp)
+add_executable(bench_quicksort_fixed_seed bench/quicksort_fixed_seed.cpp)
+target_compile_options(bench_quicksort_fixed_seed PRIVATE -O2)
+add_executable(bench_pingpong_interactor bench/pingpong/interactor.cpp)
+target_link_libraries(bench_pingpong_interactor PRIVATE interactor_lib)
+set_target_properties(bench_pingpong_interactor PROPERTIES OUTPUT_NAME interactor
+  RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/bench/pingpong)
+add_executable(bench_pingpong_solution bench/pingpong/solution.cpp)
+target_compile_options(bench_pingpong_solution PRIVATE -O2)
+add_executable(bench_spawn bench/spawn_bench.cpp)
+target_link_libraries(bench_spawn PRIVATE judge_core)
+# CI keeps the benchmark working in a tiny size (no timing asserts).
+add_test(NAME bench.tiny COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bench.py
+  --build ${CMAKE_BINARY_DIR} --runs 1 --tiny)
+set_tests_properties(bench.tiny PROPERTIES TIMEOUT 300 LABELS bench)
+
+# judge export (scripts/test_export.py): each problem of this repository as an ICPC
+# package that judge verify passes, whose validator builds alone with g++ outside the
+# repository and gives 42 and 43 under a minimal ICPC runner; the zip; judge new's ICPC
+# package; a Polygon package round trip (the same verdicts and scores); each problem (and
+# judge new's) exported to Polygon: its interactor builds alone, judge verify passes;
+# twin-cookies exported as a CMS task scores as the original.
+foreach(problem nuts-bolts egg-drop twin-cookies)
+  add_test(NAME export.${problem}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_export.py problem ${problem}
+      --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/export-test/${problem}
+      --build ${CMAKE_BINARY_DIR} --source ${CMAKE_SOURCE_DIR})
+endforeach()
+foreach(case zip new polygon cms)
+  add_test(NAME export.${case}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_export.py ${case}
+      --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/export-test/${case}
+      --build ${CMAKE_BINARY_DIR} --source ${CMAKE_SOURCE_DIR})
+endforeach()
+foreach(problem new nuts-bolts egg-drop twin-cookies)
+  add_test(NAME export.to_polygon.${problem}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_export.py to-polygon ${problem}
+      --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/export-test/to-polygon-${problem}
+      --build ${CMAKE_BINARY_DIR} --source ${CMAKE_SOURCE_DIR})
+  set_tests_properties(export.to_polygon.${problem} PROPERTIES TIMEOUT 1800 LABELS export)
+endforeach()
+set_tests_properties(export.nuts-bolts export.egg-drop export.twin-cookies export.zip export.new export.polygon
+  PROPERTIES TIMEOUT 1800 LABELS export)
+
+# Faults around the judge (issue 7, "Bad input and hostile data"): broken problem
+# configurations, missing or corrupt test files, an unwritable or full output folder
+# (tiny tmpfs mounts: root only; skipped, exit 77, otherwise), SIGINT/SIGTERM/SIGHUP
+# and SIGKILL to `judge run` mid-run, `judge batch` on a full disk. Each case checks
+# the exit status, the message, that no half-written result or temporary is left,
+# and that no process of the run survives it (scripts/test_faults.py).
+add_test(NAME faults.judge_run
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_faults.py
+    --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/faults-test
+    --repo ${CMAKE_SOURCE_DIR})
+set_tests_properties(faults.judge_run PROPERTIES TIMEOUT 300 LABELS faults SKIP_RETURN_CODE 77)
+
+# Hostile input on a shared host (issue 28): names and bytes that are not UTF-8, a
+# submission's stderr with the run folder on disk, links planted in /tmp and at the
+# --json name, a FIFO nobody reads, escape sequences for the terminal, formulas for a
+# spreadsheet, run folders of killed judges, transcripts of tests in folders, what
+# judge doctor says. One CTest per case of scripts/test_hostile_host.py (label
+# hostile), each in a work folder of its own.
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/scripts/test_hostile_host.py)
+execute_process(COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_hostile_host.py --list
+                OUTPUT_VARIABLE hostile_host_cases OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+foreach(hostile_case IN LISTS hostile_host_cases)
+  add_test(NAME hostile.${hostile_case}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_hostile_host.py
+      --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/hostile-host-test/${hostile_case}
+      --repo ${CMAKE_SOURCE_DIR} --only ${hostile_case})
+  set_tests_properties(hostile.${hostile_case} PROPERTIES TIMEOUT 300 LABELS hostile SKIP_RETURN_CODE 77)
+endforeach()
+# A submission's files are data, never host paths (issue 28, part A): each hole a red
+# team found, reproduced from the command line with fixtures shaped as contestants make
+# them (a folder unpacked from a tar with links in it, odd names, specials, a huge
+# sparse file, a planted cache), and the unit tests of the same holes.
+add_test(NAME hostile.submission_files
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_hostile.py
+    --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/hostile-test --repo ${CMAKE_SOURCE_DIR})
+set_tests_properties(hostile.submission_files PROPERTIES TIMEOUT 600 LABELS hostile)
+add_test(NAME hostile.unit COMMAND judge_core_test
+  "--gtest_filter=SubmissionFilesTest.*:CacheDirTest.*:OutputDrain.*:BoxedCommand.CopiesTheProgramInByDescriptor*:BoxedProcess.OddNamesGoInWholeAndTheBoxShowsNoHostPath:SubmissionTest.AFolderWithALinkOutOfItIsRefusedNamingTheLink:SubmissionTest.AFileCannotForgeTheKeyOfAFolderOfTwoFiles:SubmissionTest.TheBuildFolderThatGoesIntoTheBoxHoldsNoHostPath:SubmissionTest.TheDependencyStepAndTheCompileShareOneCpuBudget:SubmissionTest.AnErrorFloodKeepsItsFirstBytesAndSaysHowMuchMoreThereWas:SubmissionTest.TheBoxedCompilersOutputFolderIsBounded:BuildCacheTest.EvictsTheLeastRecentlyUsedEntriesDownToTheBound")
+set_tests_properties(hostile.unit PROPERTIES TIMEOUT 300 LABELS hostile)
+
+# The judge's code stays readable: no function over 80 lines (judge/README.md).
+add_test(NAME style.function_lengths
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/function_lengths.py --max 80
+    ${CMAKE_CURRENT_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR}/box)
+set_tests_properties(style.function_lengths PROPERTIES LABELS style)
+# Every relative Markdown link resolves inside a clone (the problems' statements too).
+add_test(NAME style.links_resolve COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/check_links.py)
+set_tests_properties(style.links_resolve PROPERTIES LABELS style)
+# Every C/C++ line written since .clang-format came is as clang-format writes it
+# (skipped, exit 77, in a tarball, a shallow clone or without clang-format); and the
+# checker's own tests, on repositories made on the spot.
+add_test(NAME style.format_changed_lines COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/check_format.py)
+add_test(NAME style.format_checker COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/check_format_test.py)
+set_tests_properties(style.format_changed_lines style.format_checker PROPERTIES LABELS style SKIP_RETURN_CODE 77)
+# No include from a folder of src/ to one above or beside it, no circle between
+# folders (the layering judge/README.md states; known arrows in
+# scripts/layering-allowlist.txt); and the checker's own tests, on fake trees.
+add_test(NAME style.layering COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/check_layering.py)
+add_test(NAME style.layering_checker
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/check_layering_test.py)
+set_tests_properties(style.layering style.layering_checker PROPERTIES LABELS style)
