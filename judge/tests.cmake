@@ -30,6 +30,7 @@ add_executable(judge_core_test
   src/base/atomic_file_test.cpp
   src/base/content_hash_test.cpp
   src/base/enum_name_test.cpp
+  src/base/hex_test.cpp
   src/base/memory_file_test.cpp
   src/base/parse_number_test.cpp
   src/base/printable_test.cpp
@@ -114,10 +115,13 @@ add_executable(judge_core_test
   src/verify/time_sensitivity_test.cpp
   src/verify/verify_test.cpp
   test_helpers/test_main.cpp
-  # judge-box's store of large files, tested here (root only) with its own source.
-  box/file_store.cpp box/file_store_test.cpp)
+  # judge-box's store of large files, its uid pool (root only) and its channel filter,
+  # tested here with their own sources.
+  box/file_store.cpp box/file_store_test.cpp box/uid_pool.cpp box/uid_pool_test.cpp
+  box/channel_filter.cpp box/channel_filter_test.cpp)
 target_link_libraries(judge_core_test PRIVATE judge_core GTest::gtest project_warnings)
-target_include_directories(judge_core_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_helpers)
+target_include_directories(judge_core_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_helpers ${SECCOMP_INCLUDE_DIR})
+target_link_libraries(judge_core_test PRIVATE ${SECCOMP_STATIC_ARCHIVE})
 judge_precompile_headers(judge_core_test YAML GTEST)
 judge_unity_build(judge_core_test)
 target_compile_definitions(judge_core_test PRIVATE

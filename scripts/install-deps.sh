@@ -8,6 +8,7 @@
 set -euo pipefail
 main=(g++ gcc make cmake ninja-build python3 libboost1.81-dev libfmt-dev nlohmann-json3-dev
       libcli11-dev libyaml-cpp-dev nettle-dev
+      libseccomp-dev                    # judge-box's filter of file locks and inotify (box/channel_filter.hpp)
       libminizip-dev                    # judge export DEST.zip (zlib1g-dev comes with it)
       default-jdk-headless kotlin rustc)  # judge/languages.yaml: Java, Kotlin, Rust submissions
 tests=(libgtest-dev                     # the unit tests

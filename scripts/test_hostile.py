@@ -248,12 +248,62 @@ def sigint_during_a_compile_is_130(c):
                  (stdout + stderr).decode(errors="replace"))
 
 
+def export_takes_no_file_through_a_link_out_of_the_problem(c):
+    """Issue 45: a downloaded package's statement.md, data/05-random.in and
+    submissions/accepted/leak.py linked to a root-only file all landed, with its bytes,
+    in the ICPC zip `judge export` wrote as root."""
+    secret_file = os.path.join(c.work, "root-only")
+    secret = "SECRET-" + "%016x" % random.getrandbits(64)
+    with open(secret_file, "w") as f:
+        f.write(secret + "\n")
+    os.chmod(secret_file, 0o600)
+    problem = os.path.join(c.work, "downloaded")
+    status, out, _ = c.run("new", problem, "--format", "judge", "-q")
+    c.expect(status == EXIT_OK, f"judge new: exit {status}", out)
+    for link in ("statement.md", "data/05-random.in"):
+        os.remove(os.path.join(problem, link))
+        os.symlink(secret_file, os.path.join(problem, link))
+    os.symlink(secret_file, os.path.join(problem, "submissions", "accepted", "leak.py"))
+    for dest in ("package.zip", "package", "polygon"):
+        args = ["export", problem, os.path.join(c.work, dest)] + (["--format", "polygon"] if dest == "polygon" else [])
+        status, out, _ = c.run(*args, timeout=300)
+        c.expect(status == EXIT_OK, f"judge export to {dest}: exit {status}", out)
+        c.expect("left out" in out and "a symbolic link that leads out of the folder" in out,
+                 f"export to {dest}: no word of what was left out", out)
+        if dest.endswith(".zip"):
+            subprocess.run(["unzip", "-q", "-o", os.path.join(c.work, dest), "-d", os.path.join(c.work, "unzipped")],
+                           check=True)
+    for folder, _, files in os.walk(c.work):
+        for name in files:
+            path = os.path.join(folder, name)
+            if path == secret_file or os.path.islink(path):
+                continue
+            c.expect(secret.encode() not in open(path, "rb").read(), f"the root-only file's bytes are in {path}")
+
+
+def an_include_path_that_is_not_utf8_is_no_judge_error(c):
+    """Issue 45: a folder with x\\xff.h included through /proc/self/root (so the compiler's
+    -M list names it as a file outside the submission) made the compile cache's manifest
+    writer throw (json type_error 316): exit 3 on every run."""
+    folder = os.path.join(c.work, "odd")
+    os.makedirs(folder)
+    with open(os.path.join(folder.encode(), b"x\xff.h"), "w") as f:
+        f.write("#define GREETING 1\n")
+    main = open(os.path.join(c.repo, "solutions/nuts-bolts/accepted/quicksort.cpp")).read()
+    with open(os.path.join(folder, "main.cpp"), "wb") as f:
+        f.write(b'#include "/proc/self/root/box/src/x\xff.h"\n' + main.encode())
+    for attempt in (1, 2):  # compiled, then found in the cache
+        status, out, _ = c.run("run", "nuts-bolts", folder, "--tests", TESTS, timeout=180)
+        c.expect(status == EXIT_OK, f"attempt {attempt}: exit {status}, not 0 (AC)", out)
+
+
 CASES = [folder_link_to_the_hidden_test_is_refused, folder_link_to_shadow_is_not_quoted,
          c_folder_header_link_to_shadow_is_not_quoted, batch_participant_link_to_shadow_is_ce_without_it,
          a_colon_in_a_file_name_is_an_ordinary_name, a_name_with_a_colon_places_no_file_at_a_box_path,
          a_huge_sparse_file_is_refused_at_once, a_folder_of_thousands_of_files_is_refused_naming_the_bound,
          a_link_to_proc_kmsg_does_not_hang, a_cache_folder_of_another_user_is_refused, the_box_shows_no_host_path,
-         a_compile_error_flood_is_drained_and_said, sigint_during_a_compile_is_130]
+         a_compile_error_flood_is_drained_and_said, sigint_during_a_compile_is_130,
+         export_takes_no_file_through_a_link_out_of_the_problem, an_include_path_that_is_not_utf8_is_no_judge_error]
 
 
 def main():

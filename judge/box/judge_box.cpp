@@ -80,9 +80,11 @@
 #include <vector>
 
 #include "base/parse_number.hpp"
+#include "channel_filter.hpp"
 #include "file_store.hpp"
 #include "process/proc_stat.hpp"
 #include "serve.hpp"
+#include "uid_pool.hpp"
 
 namespace {
 
@@ -125,6 +127,8 @@ struct CopyItem {
 struct Options {
   long uid = -1;  // >= 0: drop to this uid/gid first (the judge runs as root)
   long gid = -1;
+  bool uid_pool = false;             // --uid-pool: drop to a uid of the box's own (uid_pool.hpp) instead
+  int uid_lease_fd = -1;             // B's lock on that uid's slot, held until B exits
   std::vector<std::string> cgroups;  // directories whose cgroup.procs B joins
   std::vector<CopyIn> copy_ins;
   std::vector<CopyOut> copy_outs;
@@ -250,6 +254,8 @@ Options parse(int argc, char** argv) {
       break;
     }
     if (arg == "--uid") options.uid = number("--uid", 0);
+    else if (arg == "--uid-pool")
+      options.uid_pool = true;
     else if (arg == "--gid")
       options.gid = number("--gid", 0);
     else if (arg == "--cgroup") options.cgroups.push_back(value("--cgroup"));
@@ -1016,6 +1022,8 @@ void move_box_to_cpu(long cpu) {
   // Without a pid namespace, orphans of P come to C (and are ended by it) rather
   // than to the judge.
   if (!own_pid_namespace) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  // The uid's lease is B's to hold (B outlives C); C and P never hold it.
+  if (options.uid_lease_fd >= 0) ::close(options.uid_lease_fd);
   bool in_root = false;
   if (may_build_root) {
     const std::string failure = build_root(options);
@@ -1030,6 +1038,12 @@ void move_box_to_cpu(long cpu) {
   // mounts of its large files (attached or not), go now.
   for (const CopyIn& in : options.copy_ins) ::close(in.fd);
   close_bind_trees(options);
+  // No file lock, inotify or fanotify from here on, for C and whatever it starts
+  // (channel_filter.hpp: two boxes share /usr's inodes).
+  if (const std::string why = judge_box::install_channel_filter(); why.empty())
+    ledger.ok("no file locks, inotify or fanotify");
+  else
+    ledger.failed("no file locks, inotify or fanotify", "seccomp: " + why);
   send_message("setup " + ledger.json());
 
   // C watches P and moves the box's processes through /proc (4c), which must be its
@@ -1204,13 +1218,32 @@ void hide_command_line(int argc, char** argv) {
 
 // 3. An unprivileged uid on the host: even where the submission's own user namespace
 //    fails, it is not root, and files it could reach stay the judge's.
-void drop_privileges(const Options& options, pid_t judge_pid, Ledger& ledger) {
+//    With --uid-pool the uid is one no other box running on the machine has
+//    (uid_pool.hpp); where none can be leased, the box runs as "nobody" (65534), as
+//    every box did before, and says so.
+void drop_privileges(Options& options, pid_t judge_pid, Ledger& ledger) {
+  if (options.uid_pool) {
+    const judge_box::UidLease lease =
+        judge_box::lease_uid(judge_box::box_uid_folder, judge_box::box_first_uid, judge_box::box_uid_count);
+    if (lease.failure.empty()) {
+      options.uid = options.gid = static_cast<long>(lease.uid);
+      options.uid_lease_fd = lease.lock_fd;
+      ledger.ok("a uid of its own");
+    } else {
+      options.uid = options.gid = 65534;
+      ledger.failed("a uid of its own", lease.failure + "; it runs as uid 65534, which other boxes share");
+    }
+  }
   if (options.uid < 0) {
     if (::geteuid() == 0) ledger.failed("unprivileged uid", "no --uid given: the submission runs as root");
     return;
   }
   const gid_t gid = static_cast<gid_t>(options.gid >= 0 ? options.gid : options.uid);
   const uid_t uid = static_cast<uid_t>(options.uid);
+  // The folders the box copies out into (a compile's output) become the box uid's,
+  // which writes them from C; the judge takes them back once the box has ended.
+  for (const CopyOut& out : options.copy_outs)
+    if (::fchown(out.fd, uid, gid) != 0) die(errno_text("fchown a copy-out folder"));
   if (::setgroups(0, nullptr) != 0 || ::setresgid(gid, gid, gid) != 0 || ::setresuid(uid, uid, uid) != 0)
     die(errno_text("drop to the unprivileged uid"));
   // The uid change made the process non-dumpable, which makes /proc/self/*_map root's

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 
 // std::optional as null or the value (nlohmann::json 3.11 has no serializer of its own
 // for it).
@@ -28,7 +29,7 @@ namespace judge {
 void to_json(nlohmann::json& out, Verdict verdict) { out = verdict_name(verdict); }
 void from_json(const nlohmann::json& in, Verdict& verdict) {
   const auto parsed = parse_verdict(in.get<std::string>());
-  if (!parsed) throw JudgeFault(fmt::format("unknown verdict {}", in.dump()));
+  if (!parsed) throw JudgeFault(fmt::format("unknown verdict {}", json_text(in)));
   verdict = *parsed;
 }
 void to_json(nlohmann::json& out, Side side) { out = side_name(side); }
@@ -38,7 +39,7 @@ void from_json(const nlohmann::json& in, Side& side) {
       side = known;
       return;
     }
-  throw JudgeFault(fmt::format("unknown side {}", in.dump()));
+  throw JudgeFault(fmt::format("unknown side {}", json_text(in)));
 }
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ExitFacts, signaled, exit_code, signal, cpu_ms, peak_kib, wall_ms)

@@ -13,6 +13,7 @@
 
 #include "base/content_hash.hpp"
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 #include "base/parse_number.hpp"
 #include "base/utf8.hpp"
 #include "submission/languages.hpp"
@@ -344,7 +345,7 @@ BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
   // Plans written before --repeat, --rules and --stderr-bytes have the defaults.
   plan.repeat = json_plan.value("repeat", 1);
   const auto rules = parse_preset(json_plan.value("rules", "icpc"));
-  if (!rules) throw ConfigError(fmt::format("{}: unknown rules {}", file, json_plan["rules"].dump()));
+  if (!rules) throw ConfigError(fmt::format("{}: unknown rules {}", file, json_text(json_plan["rules"])));
   plan.rules = *rules;
   plan.stderr_bytes = json_plan.value("stderr_bytes", default_stderr_bytes);
   for (const auto& item : plan_field<json>(json_plan, "problems", file)) {

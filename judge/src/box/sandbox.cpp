@@ -99,9 +99,8 @@ std::optional<std::string> in_roots(const fs::path& argument, const std::vector<
 
 std::vector<std::string> box_options(const BoxSettings& settings) {
   std::vector<std::string> argv{settings.box_executable.string()};
-  if (settings.drop_to_unprivileged_uid) {
-    argv.insert(argv.end(), {"--uid", std::to_string(box_uid), "--gid", std::to_string(box_gid)});
-  }
+  // A uid no other box running on the machine has (judge-box leases it: box/uid_pool.hpp).
+  if (settings.drop_to_unprivileged_uid) argv.push_back("--uid-pool");
   for (const auto& dir : settings.cgroup_dirs) argv.insert(argv.end(), {"--cgroup", dir});
   argv.insert(argv.end(), {"--scratch-kib", std::to_string(settings.scratch_kib)});
   if (settings.cpu >= 0) argv.insert(argv.end(), {"--cpu", std::to_string(settings.cpu)});

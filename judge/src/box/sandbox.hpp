@@ -20,16 +20,13 @@
 
 namespace judge {
 
-// The uid and gid a submission runs as when the judge is root: "nobody"/"nogroup".
-// Every box shares them safely: a box sees no process of another (pid namespace).
-inline constexpr long box_uid = 65534;
-inline constexpr long box_gid = 65534;
-
 struct BoxSettings {
   std::filesystem::path box_executable;  // judge-box
-  bool drop_to_unprivileged_uid = false;  // the judge is root: run as box_uid
-  std::vector<std::string> cgroup_dirs;   // joined by the box before anything starts
-  std::int64_t scratch_kib = 65536;       // size of the box's /tmp
+  // The judge is root: the box runs as a uid of its own, leased by judge-box from a
+  // range no other box running on the machine has at the same time (box/uid_pool.hpp).
+  bool drop_to_unprivileged_uid = false;
+  std::vector<std::string> cgroup_dirs;  // joined by the box before anything starts
+  std::int64_t scratch_kib = 65536;      // size of the box's /tmp
   // The program's RLIMIT_FSIZE (0: none), set by the box right before exec: set on the
   // box itself it would stop the box copying a program larger than it into the box.
   std::int64_t file_size_kib = 0;

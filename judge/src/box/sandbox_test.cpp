@@ -38,7 +38,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string helper = std::string(JUDGE_TEST_HELPERS_DIR) + "/process_helper";
+const std::string helper_program = std::string(JUDGE_TEST_HELPERS_DIR) + "/process_helper";
 
 std::vector<std::string> after_dashes(const std::vector<std::string>& argv) {
   const auto dashes = std::find(argv.begin(), argv.end(), "--");
@@ -50,7 +50,7 @@ std::vector<std::string> after_dashes(const std::vector<std::string>& argv) {
 TEST(BoxedCommand, CopiesTheProgramInByDescriptorAndKeepsSystemPaths) {
   BoxSettings settings;
   settings.box_executable = "/opt/judge-box";
-  const BoxedCommand boxed = boxed_command({helper, "cpu", "300"}, settings);
+  const BoxedCommand boxed = boxed_command({helper_program, "cpu", "300"}, settings);
   const auto& argv = boxed.argv;
   EXPECT_EQ(argv.front(), "/opt/judge-box");
   const auto copy_in = std::find(argv.begin(), argv.end(), "--copy-in");
@@ -63,6 +63,7 @@ TEST(BoxedCommand, CopiesTheProgramInByDescriptorAndKeepsSystemPaths) {
   EXPECT_EQ(after_dashes(argv), (std::vector<std::string>{"/box/process_helper", "cpu", "300"}));
   // No uid change unless the judge is root and asks for it.
   EXPECT_EQ(std::find(argv.begin(), argv.end(), "--uid"), argv.end());
+  EXPECT_EQ(std::find(argv.begin(), argv.end(), "--uid-pool"), argv.end());
 }
 
 TEST(BoxedCommand, FindsInterpretersOnPathAndCopiesTheScript) {
@@ -78,7 +79,7 @@ TEST(BoxedCommand, FindsInterpretersOnPathAndCopiesTheScript) {
   ASSERT_EQ(inside.size(), 2u);
   EXPECT_EQ(inside[0].rfind("/usr/", 0), 0u) << inside[0];  // found on PATH, visible in the box
   EXPECT_EQ(inside[1], "/box/boxed_command_test.sh");
-  EXPECT_NE(std::find(argv.begin(), argv.end(), "--uid"), argv.end());
+  EXPECT_NE(std::find(argv.begin(), argv.end(), "--uid-pool"), argv.end());
   EXPECT_NE(std::find(argv.begin(), argv.end(), "/sys/fs/cgroup/memory/judge/x"), argv.end());
   fs::remove(script);
 }
@@ -190,7 +191,7 @@ class BoxedProcess : public ::testing::TestWithParam<bool> {
   // A stand-in for an interactor that is still starting (burning CPU) or waiting.
   static Process stand_in(const char* mode) {
     SpawnRequest request;
-    request.argv = {helper, mode, "5000"};
+    request.argv = {helper_program, mode, "5000"};
     return Process::spawn(request);
   }
   ExitFacts run(const std::vector<std::string>& command) {
@@ -209,11 +210,11 @@ INSTANTIATE_TEST_SUITE_P(ExecutedOrServed, BoxedProcess, ::testing::Values(false
                          });
 
 TEST_P(BoxedProcess, ReportsTheProgramsExitCodeAndSignal) {
-  const ExitFacts exited = run({helper, "exit", "3"});
+  const ExitFacts exited = run({helper_program, "exit", "3"});
   EXPECT_FALSE(exited.signaled);
   EXPECT_EQ(exited.exit_code, 3);
   // Not 128 + n, as a wrapper's exit code would say: the program's own signal.
-  const ExitFacts aborted = run({helper, "signal", std::to_string(SIGABRT)});
+  const ExitFacts aborted = run({helper_program, "signal", std::to_string(SIGABRT)});
   EXPECT_TRUE(aborted.signaled);
   EXPECT_EQ(aborted.signal, SIGABRT);
 }
@@ -223,7 +224,7 @@ TEST_P(BoxedProcess, ReportsTheProgramsExitCodeAndSignal) {
 // the program's start and sees the stop as a gap (interaction.cpp, spawned_at_).
 TEST_P(BoxedProcess, SaysWhenTheProgramStarted) {
   const auto before = std::chrono::steady_clock::now();
-  Process process = spawn({helper, "exit", "0"});
+  Process process = spawn({helper_program, "exit", "0"});
   const auto after = std::chrono::steady_clock::now();
   ASSERT_TRUE(process.program_started_at().has_value());
   EXPECT_GE(*process.program_started_at(), before);
@@ -232,14 +233,14 @@ TEST_P(BoxedProcess, SaysWhenTheProgramStarted) {
 }
 
 TEST_P(BoxedProcess, CpuTimeIsTheProgramsOwn) {
-  const ExitFacts exit = run({helper, "cpu", "300"});
+  const ExitFacts exit = run({helper_program, "cpu", "300"});
   EXPECT_GE(exit.cpu_ms, 299);
   EXPECT_LE(exit.cpu_ms, 302);  // the box's own setup is not in it
 }
 
 TEST_P(BoxedProcess, PeakMemoryIsTheProgramsOwnNotTheJudges) {
-  const ExitFacts small = run({helper, "touch", "1"});
-  const ExitFacts large = run({helper, "touch", "64"});
+  const ExitFacts small = run({helper_program, "touch", "1"});
+  const ExitFacts large = run({helper_program, "touch", "64"});
   EXPECT_GE(large.peak_kib - small.peak_kib, 60 * 1024);
   // Forked from the small box, not from this large test binary.
   EXPECT_LT(small.peak_kib, 4 * 1024);
@@ -340,23 +341,23 @@ TEST_P(BoxedProcess, TheProgramRunsOnTheCpuItWasGivenOnceItOrTheInteractorWaits)
     return process.exit_facts()->exit_code;
   };
   Process starting = stand_in("cpu");
-  EXPECT_EQ(exit_code({helper, "affinity-after-sleep", "20"}, &starting), 10 + last);
-  EXPECT_EQ(exit_code({helper, "affinity-after-cpu", "150"}, &starting), 10 + last)
+  EXPECT_EQ(exit_code({helper_program, "affinity-after-sleep", "20"}, &starting), 10 + last);
+  EXPECT_EQ(exit_code({helper_program, "affinity-after-cpu", "150"}, &starting), 10 + last)
       << "a program that never waits is moved 2 ms after its start";
-  EXPECT_EQ(exit_code({helper, "affinity-of-child", "20"}, &starting), 10 + last)
+  EXPECT_EQ(exit_code({helper_program, "affinity-of-child", "20"}, &starting), 10 + last)
       << "a child started before the program's first wait";
-  EXPECT_EQ(exit_code({helper, "affinity-of-thread", "20"}, &starting), 10 + last)
+  EXPECT_EQ(exit_code({helper_program, "affinity-of-thread", "20"}, &starting), 10 + last)
       << "a thread started before the program's first wait";
   Process waiting = stand_in("sleep");
   ::usleep(50 * 1000);  // asleep by now
-  EXPECT_EQ(exit_code({helper, "affinity"}, &waiting), 10 + last) << "the interactor waits: pinned at once";
-  EXPECT_EQ(exit_code({helper, "affinity"}, nullptr), 10 + last) << "no interactor watched: pinned at once";
+  EXPECT_EQ(exit_code({helper_program, "affinity"}, &waiting), 10 + last) << "the interactor waits: pinned at once";
+  EXPECT_EQ(exit_code({helper_program, "affinity"}, nullptr), 10 + last) << "no interactor watched: pinned at once";
   if (CPU_COUNT(&allowed) > 1) {
     // Beside a starting interactor, its start is not pinned: it has not waited yet
     // when it looks (the bound made long, so that a slow start on a busy machine
     // cannot be moved before it looks).
-    EXPECT_EQ(exit_code({helper, "affinity"}, &starting, 60 * 1000 * 1000), 9);
-    Process free = spawn({helper, "affinity"});
+    EXPECT_EQ(exit_code({helper_program, "affinity"}, &starting, 60 * 1000 * 1000), 9);
+    Process free = spawn({helper_program, "affinity"});
     free.reap();
     EXPECT_EQ(free.exit_facts()->exit_code, 9);
   }
@@ -386,7 +387,7 @@ TEST_P(BoxedProcess, RefusesANumberOptionThatIsNotAWholeNumber) {
 }
 
 TEST_P(BoxedProcess, KillingTheProgramIsReportedAsSigkill) {
-  Process process = spawn({helper, "sleep", "60000"});
+  Process process = spawn({helper_program, "sleep", "60000"});
   EXPECT_GT(process.program_pid(), 0);
   EXPECT_NE(process.program_pid(), process.pid());
   EXPECT_GT(process.cpu_ms_so_far(), -1);
@@ -405,7 +406,7 @@ TEST_P(BoxedProcess, AMissingProgramIsTheBoxsExecError) {
 }
 
 TEST_P(BoxedProcess, SaysWhatItEnforced) {
-  Process process = spawn({helper, "exit", "0"});
+  Process process = spawn({helper_program, "exit", "0"});
   process.reap();
   const auto setup = nlohmann::json::parse(process.box_setup());
   ASSERT_TRUE(setup.contains("enforced"));
@@ -434,14 +435,14 @@ TEST_P(BoxedProcess, NoKeyOrMessageQueueComesFromTheJudgeOrReachesTheNextBox) {
   ASSERT_GE(::syscall(SYS_add_key, "user", "judge-secret", "secret", 6L, KEY_SPEC_SESSION_KEYRING), 0)
       << std::strerror(errno);
   SpawnRequest unboxed;
-  unboxed.argv = {helper, "ipc-find", "judge-secret"};
+  unboxed.argv = {helper_program, "ipc-find", "judge-secret"};
   Process plain = Process::spawn(unboxed);
   plain.reap();
   ASSERT_EQ(plain.exit_facts()->exit_code, 1);
 
-  EXPECT_EQ(run({helper, "ipc-find", "judge-secret"}).exit_code, 0);
-  EXPECT_EQ(run({helper, "ipc-leave", "box-left"}).exit_code, 0);
-  EXPECT_EQ(run({helper, "ipc-find", "box-left"}).exit_code, 0);
+  EXPECT_EQ(run({helper_program, "ipc-find", "judge-secret"}).exit_code, 0);
+  EXPECT_EQ(run({helper_program, "ipc-leave", "box-left"}).exit_code, 0);
+  EXPECT_EQ(run({helper_program, "ipc-find", "box-left"}).exit_code, 0);
 }
 
 // A machine without namespaces (judge-box --no-namespaces stands in for one where
@@ -449,7 +450,7 @@ TEST_P(BoxedProcess, NoKeyOrMessageQueueComesFromTheJudgeOrReachesTheNextBox) {
 // and the box says what it could not do.
 TEST_P(BoxedProcess, WithoutNamespacesItStillRunsAndSaysSo) {
   SpawnRequest request;
-  request.argv = {box_.string(), "--no-namespaces", "--", helper, "exit", "3"};
+  request.argv = {box_.string(), "--no-namespaces", "--", helper_program, "exit", "3"};
   request.boxed = true;
   Process process = start(request);
   process.reap();
@@ -462,7 +463,7 @@ TEST_P(BoxedProcess, WithoutNamespacesItStillRunsAndSaysSo) {
 TEST_P(BoxedProcess, MemoryCgroupKillsAtTheLimitAndSaysSo) {
   TestCgroup cgroup = TestCgroup::create(64 * 1024, 16);
   if (!cgroup.limits_memory()) GTEST_SKIP() << "no memory cgroup here (not root?)";
-  Process process = spawn({helper, "alloc-forever"}, cgroup.join_dirs());
+  Process process = spawn({helper_program, "alloc-forever"}, cgroup.join_dirs());
   process.reap();
   EXPECT_TRUE(process.exit_facts()->signaled);
   EXPECT_EQ(process.exit_facts()->signal, SIGKILL);
@@ -477,7 +478,7 @@ TEST_P(BoxedProcess, TheProgramAndItsChildrenAreInEveryCgroupOfTheTest) {
   TestCgroup cgroup = TestCgroup::create(64 * 1024, 16);
   if (cgroup.join_dirs().empty()) GTEST_SKIP() << "no cgroups here (not root?)";
   const std::string name = fs::path(cgroup.join_dirs().front()).filename().string();
-  Process process = spawn({helper, "cgroups-named", name}, cgroup.join_dirs());
+  Process process = spawn({helper_program, "cgroups-named", name}, cgroup.join_dirs());
   process.reap();
   EXPECT_EQ(process.exit_facts()->exit_code, static_cast<int>(cgroup.join_dirs().size()));
   if (cgroup.version() == "cgroup v1") {
@@ -496,12 +497,12 @@ TEST_P(BoxedProcess, TheProgramRunsInTheSharedNetworkNamespaceAndCannotConfigure
   ASSERT_EQ(::stat(shared.path().c_str(), &info), 0);
   const std::string inode = std::to_string(info.st_ino);
   for (int box = 0; box < 2; ++box) {
-    Process process = spawn({helper, "net-namespace", inode}, {}, -1, shared.path());
+    Process process = spawn({helper_program, "net-namespace", inode}, {}, -1, shared.path());
     process.reap();
     EXPECT_EQ(process.exit_facts()->exit_code, 0) << "box " << box;
     EXPECT_NE(process.box_setup().find("network namespace"), std::string::npos) << process.box_setup();
   }
-  Process own = spawn({helper, "net-namespace", inode});
+  Process own = spawn({helper_program, "net-namespace", inode});
   own.reap();
   EXPECT_EQ(own.exit_facts()->exit_code, 1);
 }
@@ -509,10 +510,10 @@ TEST_P(BoxedProcess, TheProgramRunsInTheSharedNetworkNamespaceAndCannotConfigure
 TEST(BoxedCommand, PassesTheSharedNetworkNamespace) {
   BoxSettings settings;
   settings.box_executable = "/opt/judge-box";
-  const auto without = boxed_command({helper}, settings).argv;
+  const auto without = boxed_command({helper_program}, settings).argv;
   EXPECT_EQ(std::find(without.begin(), without.end(), "--net-namespace"), without.end());
   settings.net_namespace = "/proc/7/fd/9";
-  const auto with = boxed_command({helper}, settings).argv;
+  const auto with = boxed_command({helper_program}, settings).argv;
   const auto option = std::find(with.begin(), with.end(), "--net-namespace");
   ASSERT_NE(option, with.end());
   EXPECT_EQ(*(option + 1), "/proc/7/fd/9");

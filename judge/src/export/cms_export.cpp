@@ -7,7 +7,10 @@
 #include <fmt/format.h>
 
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
+#include "export/package.hpp"
 #include "problem/scoring.hpp"
+#include "submission/submission_files.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -99,6 +102,38 @@ void check_exportable(const Problem& problem) {
 
 std::string cms_name(std::size_t index) { return fmt::format("{:03d}", index); }
 
+// A file of the problem folder copied into the task (Package::user_folder's rules: a
+// link out of the folder, a FIFO or a device is left out and said in `notes`); a file
+// elsewhere (this repository's tests, the built interactor) is the judge's own.
+void copy_user_file(const Problem& problem, const fs::path& from, const fs::path& to, std::vector<std::string>& notes) {
+  if (!lies_inside(problem.dir, from)) {
+    fs::copy_file(from, to);
+    return;
+  }
+  std::string refusal;
+  const std::optional<std::string> bytes = read_file_beneath(problem.dir, from, refusal);
+  if (!bytes) {
+    notes.push_back(fmt::format("{} of the problem folder is left out: {}",
+                                shown_name(from.lexically_relative(problem.dir).string()), refusal));
+    return;
+  }
+  write_text(to, *bytes);
+}
+
+// A folder of the problem, file by file by copy_user_file: links are never followed
+// as folders (a submission folder is data, not a path).
+void copy_user_tree(const Problem& problem, const fs::path& from, const fs::path& to, std::vector<std::string>& notes) {
+  std::error_code ec;
+  fs::create_directories(to);
+  for (const auto& entry : fs::directory_iterator(from, ec)) {
+    const fs::path target = to / entry.path().filename();
+    if (fs::exists(target)) continue;
+    if (entry.is_directory() && !entry.is_symlink()) copy_user_tree(problem, entry.path(), target, notes);
+    else
+      copy_user_file(problem, entry.path(), target, notes);
+  }
+}
+
 // The submissions by verdict folder; PE and QLE are WA for CMS (outcome 0).
 void copy_submissions(const Problem& problem, const fs::path& dest, CmsExport& result) {
   if (problem.submissions_dir.empty()) return;
@@ -110,8 +145,7 @@ void copy_submissions(const Problem& problem, const fs::path& dest, CmsExport& r
       result.notes.push_back(fmt::format("submissions/{} became wrong_answer: CMS has only outcomes", name));
       name = "wrong_answer";
     }
-    fs::create_directories(dest / "submissions" / name);
-    fs::copy(folder.path(), dest / "submissions" / name, fs::copy_options::recursive | fs::copy_options::skip_existing);
+    copy_user_tree(problem, folder.path(), dest / "submissions" / name, result.notes);
   }
 }
 
@@ -124,9 +158,9 @@ std::string task_yaml(const Problem& problem, const nlohmann::json& score) {
       "name: {}\ntitle: {}\ntime_limit: {:g}\nmemory_limit: {}\nn_input: {}\npublic_testcases: \"{}\"\n"
       "num_processes: 1\nuser_io: std_io\ninfile: \"\"\noutfile: \"\"\ntoken_mode: disabled\n"
       "score_type: {}\nscore_type_parameters: {}\n",
-      nlohmann::json(problem.name).dump(), nlohmann::json(problem.name).dump(),
+      json_text(nlohmann::json(problem.name)), json_text(nlohmann::json(problem.name)),
       static_cast<double>(problem.limits.cpu_ms) / 1000.0, problem.limits.memory_kib / 1024, problem.tests.size(),
-      publics, score["score_type"].get<std::string>(), score["parameters"].dump());
+      publics, score["score_type"].get<std::string>(), json_text(score["parameters"]));
 }
 
 }  // namespace
@@ -146,7 +180,7 @@ nlohmann::json cms_score_type_of(const nlohmann::json& scoring, const std::vecto
     for (std::size_t index = 0; index < tests.size(); ++index)
       if (matches_any(tests[index].name, subtask["tests"])) names += (names.empty() ? "" : "|") + cms_name(index);
     if (names.empty())
-      throw ConfigError(fmt::format("subtask {} has no test: CMS refuses an empty group", subtask["name"].dump()));
+      throw ConfigError(fmt::format("subtask {} has no test: CMS refuses an empty group", json_text(subtask["name"])));
     // Matched at the start of a name (Python's re.match): the names are all three digits.
     groups.push_back({subtask["points"], "(" + names + ")$"});
   }
@@ -162,7 +196,8 @@ CmsExport export_cms_task(const Problem& problem, const fs::path& dest) {
   CmsExport result;
   for (std::size_t index = 0; index < problem.tests.size(); ++index) {
     fs::create_directories(dest / "input");
-    fs::copy_file(problem.tests[index].input, dest / "input" / fmt::format("input{}.txt", index));
+    copy_user_file(problem, problem.tests[index].input, dest / "input" / fmt::format("input{}.txt", index),
+                   result.notes);
     write_text(dest / "output" / fmt::format("output{}.txt", index), "");
     result.notes.push_back(fmt::format("test {} is {}", problem.tests[index].name, cms_name(index)));
   }

@@ -14,12 +14,14 @@
 #include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 #include "base/limits.hpp"
 #include "base/text_file.hpp"
 #include "export/icpc_testdata_export.hpp"
 #include "export/package_readme.hpp"
 #include "export/standalone_sources.hpp"
 #include "export/testlib_adapter.hpp"
+#include "submission/submission_files.hpp"
 #include "verify/example_submissions.hpp"
 
 namespace judge {
@@ -39,9 +41,16 @@ struct Statement {
 
 // statement.md; its first line "# Title" is the problem's name (a Markdown statement
 // of the format must not hold the name: the judge system prints it).
-std::optional<Statement> read_statement(const fs::path& dir) {
-  auto text = read_file(dir / "statement.md");
-  if (!text) return std::nullopt;
+// It is read by the rules of the problem folder's files (Package::user_folder): a
+// statement.md that is not a file to take is said in `not_carried`.
+std::optional<Statement> read_statement(const fs::path& dir, std::vector<std::string>& not_carried) {
+  if (!fs::exists(fs::symlink_status(dir / "statement.md"))) return std::nullopt;
+  std::string refusal;
+  auto text = read_file_beneath(dir, dir / "statement.md", refusal);
+  if (!text) {
+    not_carried.push_back(fmt::format("statement.md of the problem folder is left out: {}", refusal));
+    return std::nullopt;
+  }
   Statement statement{"", *text};
   if (text->starts_with("# ")) {
     const std::size_t end = std::min(text->find('\n'), text->size());
@@ -258,7 +267,7 @@ std::string problem_yaml(const Problem& problem, const std::string& name, const 
   std::string yaml = fmt::format(
       "# Exported by `judge export` from {} ({}). README.md says what the format could not carry.\n"
       "problem_format_version: 2025-09\ntype: {}\nname: {}\nuuid: {}\nlimits:\n",
-      problem.dir.filename().string(), format_name(problem.format), nlohmann::json(types).dump(), yaml_quoted(name),
+      problem.dir.filename().string(), format_name(problem.format), json_text(nlohmann::json(types)), yaml_quoted(name),
       uuid);
   yaml += time_limit_lines(limits.cpu_ms);
   yaml += fmt::format("  memory: {}\n  output: {}\n", whole_mib_up(limits.memory_kib), whole_mib_up(limits.output_kib));
@@ -291,6 +300,7 @@ namespace {
 // the format says judge systems ignore).
 Package copy_icpc_package(const Problem& problem) {
   Package package;
+  package.user_folder = problem.dir;
   for (auto entry = fs::recursive_directory_iterator(problem.dir); entry != fs::recursive_directory_iterator();
        ++entry) {
     if (entry->path().filename().string().starts_with(".")) {
@@ -326,6 +336,7 @@ bool writes_next_pass(const StandaloneProgram& program) {
 
 Package native_icpc_package(const Problem& problem, const ExportOptions& options) {
   Package package;
+  package.user_folder = problem.dir;
   const StandaloneProgram validator = add_output_validator(package, problem);
   Kind kind;
   kind.multi_pass = problem.new_second_between_passes || writes_next_pass(validator);
@@ -349,7 +360,7 @@ Package native_icpc_package(const Problem& problem, const ExportOptions& options
   add_input_validators(package, problem);
   add_generators(package, problem);
   add_submissions(package, problem, kind.scoring);
-  const auto statement = read_statement(problem.dir);
+  const auto statement = read_statement(problem.dir, package.not_carried);
   const std::string name = statement && !statement->title.empty() ? statement->title : problem.name;
   if (statement) {
     package.add_text("statement/problem.en.md", statement->body);
@@ -445,6 +456,7 @@ Package polygon_icpc_package(const Problem& problem, const ExportOptions& option
   boost::property_tree::ptree xml;
   boost::property_tree::read_xml((problem.dir / "problem.xml").string(), xml);
   Package package;
+  package.user_folder = problem.dir;
   add_testlib_validator(package, problem, xml);
   const IcpcTestdata data = place_icpc_tests(problem, {}, false);
   add_tests(package, data);

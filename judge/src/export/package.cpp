@@ -9,6 +9,7 @@
 
 #include "base/errors.hpp"
 #include "base/text_file.hpp"
+#include "submission/submission_files.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -17,7 +18,22 @@ void Package::add_text(std::string path, std::string text, bool executable) {
   files.push_back({std::move(path), {}, std::move(text), executable});
 }
 
+bool lies_inside(const fs::path& folder, const fs::path& file) {
+  if (folder.empty()) return false;
+  const fs::path relative =
+      fs::absolute(file).lexically_normal().lexically_relative(fs::absolute(folder).lexically_normal());
+  return !relative.empty() && *relative.begin() != ".." && relative != ".";
+}
+
 void Package::add_copy(std::string path, fs::path source) {
+  if (lies_inside(user_folder, source)) {
+    std::string refusal;
+    if (!read_file_beneath(user_folder, source, refusal)) {
+      not_carried.push_back(fmt::format("{} of the problem folder is left out: {}",
+                                        shown_name(source.lexically_relative(user_folder).string()), refusal));
+      return;
+    }
+  }
   std::error_code ec;
   const auto status = fs::status(source, ec);
   const bool executable = !ec && (status.permissions() & fs::perms::owner_exec) != fs::perms::none;
@@ -30,8 +46,17 @@ bool Package::has(const std::string& path) const {
   return false;
 }
 
-std::string package_file_bytes(const PackageFile& file) {
+std::string package_file_bytes(const PackageFile& file, const fs::path& user_folder) {
   if (file.source.empty()) return file.text;
+  if (lies_inside(user_folder, file.source)) {
+    // Read again by the rules: the file may have been swapped for a link since add_copy.
+    std::string refusal;
+    auto bytes = read_file_beneath(user_folder, file.source, refusal);
+    if (!bytes)
+      throw ConfigError(fmt::format("{} (for {} of the package) is no longer a file to take: {}",
+                                    shown_name(file.source.string()), file.path, refusal));
+    return std::move(*bytes);
+  }
   auto bytes = read_file(file.source);
   if (!bytes) throw ConfigError(fmt::format("cannot read {} (for {} of the package)", file.source.string(), file.path));
   return std::move(*bytes);
@@ -39,10 +64,10 @@ std::string package_file_bytes(const PackageFile& file) {
 
 namespace {
 
-void write_one(const fs::path& root, const PackageFile& file) {
+void write_one(const fs::path& root, const PackageFile& file, const fs::path& user_folder) {
   const fs::path path = root / file.path;
   fs::create_directories(path.parent_path());
-  const std::string bytes = package_file_bytes(file);
+  const std::string bytes = package_file_bytes(file, user_folder);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   out.close();
@@ -69,7 +94,7 @@ void write_package_folder(const Package& package, const fs::path& dest) {
     throw ConfigError(fmt::format("cannot create a folder in {}: {}", parent.string(), std::strerror(errno)));
   const fs::path staging = pattern;
   try {
-    for (const PackageFile& file : package.files) write_one(staging, file);
+    for (const PackageFile& file : package.files) write_one(staging, file, package.user_folder);
     fs::permissions(staging, fs::perms(0755), fs::perm_options::replace);
     // rename(2) replaces an empty folder, and fails (ENOTEMPTY) on anything else.
     fs::rename(staging, dest);

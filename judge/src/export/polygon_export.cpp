@@ -367,6 +367,7 @@ Package polygon_package(const Problem& problem) {
                     "with --format icpc)",
                     problem.dir.string(), format_name(problem.format)));
   Package package;
+  package.user_folder = problem.dir;
   const std::string interactor = interactor_source(problem, package.not_carried);
   package.add_text("files/interactor.cpp", interactor);
   package.add_text("files/check.cpp", accepting_checker);

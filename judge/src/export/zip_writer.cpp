@@ -23,8 +23,8 @@ struct ZipCloser {
   }
 };
 
-void add_entry(zipFile zip, const PackageFile& file, const fs::path& archive) {
-  const std::string bytes = package_file_bytes(file);
+void add_entry(zipFile zip, const PackageFile& file, const fs::path& user_folder, const fs::path& archive) {
+  const std::string bytes = package_file_bytes(file, user_folder);
   zip_fileinfo info{};
   // 2020-01-01 00:00: a fixed date, so the archive depends on the files only.
   info.tmz_date = {0, 0, 0, 1, 0, 2020};
@@ -56,7 +56,7 @@ void write_package_zip(const Package& package, const fs::path& zip) {
       // APPEND_STATUS_CREATE truncates the empty file mkstemps made.
       std::unique_ptr<void, ZipCloser> archive(zipOpen64(temporary.c_str(), APPEND_STATUS_CREATE));
       if (!archive) throw ConfigError(fmt::format("cannot write {}", temporary.string()));
-      for (const PackageFile& file : package.files) add_entry(archive.get(), file, zip);
+      for (const PackageFile& file : package.files) add_entry(archive.get(), file, package.user_folder, zip);
       const int closed = zipClose(archive.release(), nullptr);
       if (closed != ZIP_OK) throw ConfigError(fmt::format("cannot finish {} (disk full?)", zip.string()));
     }

@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 
 namespace judge {
 namespace {
@@ -53,7 +54,7 @@ std::vector<std::vector<std::string>> group_targets(const json& parameters, cons
     }
     if (target.empty())
       throw ConfigError(
-          fmt::format("score type parameters: group {} ({}) has no test", targets.size() + 1, group.dump()));
+          fmt::format("score type parameters: group {} ({}) has no test", targets.size() + 1, json_text(group)));
     targets.push_back(std::move(target));
   }
   return targets;
@@ -77,7 +78,7 @@ void check_parameters(const std::string& type, const json& parameters) {
   if (type == "Sum") {
     if (!parameters.is_number() || parameters.get<double>() < 0)
       throw ConfigError(
-          fmt::format("score type Sum takes one number >= 0 (what each test is worth), got {}", parameters.dump()));
+          fmt::format("score type Sum takes one number >= 0 (what each test is worth), got {}", json_text(parameters)));
     return;
   }
   if (!is_group_type(type))
@@ -86,11 +87,12 @@ void check_parameters(const std::string& type, const json& parameters) {
   const std::size_t width = type == "GroupThreshold" ? 3 : 2;
   const char* shape = type == "GroupThreshold" ? "[points, tests, threshold]" : "[points, tests]";
   if (!parameters.is_array() || parameters.empty())
-    throw ConfigError(fmt::format("score type {} takes a list of groups {}, got {}", type, shape, parameters.dump()));
+    throw ConfigError(
+        fmt::format("score type {} takes a list of groups {}, got {}", type, shape, json_text(parameters)));
   for (const json& group : parameters) {
     const bool ok = group.is_array() && group.size() == width && group[0].is_number() &&
                     (group[1].is_number_integer() || group[1].is_string()) && (width == 2 || group[2].is_number());
-    if (!ok) throw ConfigError(fmt::format("score type {}: each group is {}, got {}", type, shape, group.dump()));
+    if (!ok) throw ConfigError(fmt::format("score type {}: each group is {}, got {}", type, shape, json_text(group)));
   }
 }
 

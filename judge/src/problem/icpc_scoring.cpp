@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 
 namespace judge {
 namespace {
@@ -89,12 +90,13 @@ bool requirements_met(const Level& level, const std::vector<ScoredTest>& tests) 
 
 void validate_icpc_groups_scoring(const nlohmann::json& scoring) {
   auto check_level = [](const nlohmann::json& level, bool bounded_parent) {
-    if (!level.is_object() || !level.contains("name") || !level["name"].is_string() ||
-        !level.contains("aggregation") || !level["aggregation"].is_string() ||
-        !level.contains("max_score") || !(level["max_score"].is_number() || level["max_score"].is_null()))
-      throw ConfigError(fmt::format("icpc_groups: each level needs \"name\", \"aggregation\" and "
-                                    "\"max_score\" (a number or null); got {}",
-                                    level.dump()));
+    if (!level.is_object() || !level.contains("name") || !level["name"].is_string() || !level.contains("aggregation") ||
+        !level["aggregation"].is_string() || !level.contains("max_score") ||
+        !(level["max_score"].is_number() || level["max_score"].is_null()))
+      throw ConfigError(
+          fmt::format("icpc_groups: each level needs \"name\", \"aggregation\" and "
+                      "\"max_score\" (a number or null); got {}",
+                      json_text(level)));
     const std::string aggregation = level["aggregation"].get<std::string>();
     if (aggregation != "pass-fail" && aggregation != "sum" && aggregation != "min")
       throw ConfigError(fmt::format("icpc_groups: {}: aggregation must be pass-fail, sum or min",

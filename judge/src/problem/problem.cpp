@@ -11,6 +11,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
 #include "problem/cms_task.hpp"
@@ -210,8 +211,7 @@ T get_field(const nlohmann::json& config, const char* key, T fallback, const fs:
   try {
     return config.at(key).get<T>();
   } catch (const nlohmann::json::exception&) {
-    throw ConfigError(fmt::format("{}: \"{}\" has the wrong type ({})", file.string(), key,
-                                  config.at(key).dump()));
+    throw ConfigError(fmt::format("{}: \"{}\" has the wrong type ({})", file.string(), key, json_text(config.at(key))));
   }
 }
 
@@ -223,7 +223,7 @@ std::int64_t get_limit(const nlohmann::json& config, const LimitRange& range, st
   // A number past 64 bits parses as unsigned or floating: not a whole number in range.
   if (!value.is_number_integer() || (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX))
     throw ConfigError(fmt::format("{}: \"{}\" must be a whole number between {} and {}, got {}", file.string(),
-                                  range.key, range.min, range.max, value.dump()));
+                                  range.key, range.min, range.max, json_text(value)));
   check_limit_range(range, value.get<std::int64_t>(), file.string());
   return value.get<std::int64_t>();
 }
@@ -271,7 +271,7 @@ void read_input_validators(const nlohmann::json& config, const fs::path& file, c
     const nlohmann::json& flags = subtask["input_validator_flags"];
     if (!flags.is_array() || !std::all_of(flags.begin(), flags.end(), [](const auto& f) { return f.is_string(); }))
       throw ConfigError(fmt::format("{}: subtask {}: \"input_validator_flags\" must be a list of strings, got {}",
-                                    file.string(), subtask["name"].dump(), flags.dump()));
+                                    file.string(), json_text(subtask["name"]), json_text(flags)));
   }
   for (TestCase& test : problem.tests) test.input_validator_runs = subtask_validator_runs(problem.scoring, test.name);
 }

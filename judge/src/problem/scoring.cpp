@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 #include "metric_score.hpp"
 #include "problem/cms_scoring.hpp"
 #include "problem/icpc_scoring.hpp"
@@ -134,15 +135,14 @@ void validate_scoring(const nlohmann::json& scoring) {
     double total = 0;
     for (const auto& subtask : scoring["subtasks"]) {
       if (!subtask.is_object() || !subtask.contains("name") || !subtask.contains("points") ||
-          !subtask["points"].is_number() || !subtask.contains("tests") ||
-          !subtask["tests"].is_array())
-        throw ConfigError(fmt::format(
-            "each subtask needs \"name\", \"points\" (a number) and \"tests\" (an array of "
-            "globs); got {}",
-            subtask.dump()));
+          !subtask["points"].is_number() || !subtask.contains("tests") || !subtask["tests"].is_array())
+        throw ConfigError(
+            fmt::format("each subtask needs \"name\", \"points\" (a number) and \"tests\" (an array of "
+                        "globs); got {}",
+                        json_text(subtask)));
       for (const auto& glob : subtask["tests"])
         if (!glob.is_string())
-          throw ConfigError(fmt::format("subtask {}: test globs must be strings", subtask["name"].dump()));
+          throw ConfigError(fmt::format("subtask {}: test globs must be strings", json_text(subtask["name"])));
       total += subtask["points"].get<double>();
     }
     if (std::abs(total - scoring["max_score"].get<double>()) > 1e-9)

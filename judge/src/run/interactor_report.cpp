@@ -8,6 +8,7 @@
 
 #include <fmt/core.h>
 
+#include "base/json_text.hpp"
 #include "base/printable.hpp"
 #include "base/text_file.hpp"
 
@@ -66,10 +67,9 @@ InteractorReport read_interactor_report(const fs::path& feedback_dir, nlohmann::
     const auto& value = raw["verdict"];
     std::optional<Verdict> reason;
     if (value.is_string()) reason = parse_verdict(value.get<std::string>());
-    if (!reason || (*reason != Verdict::AC && *reason != Verdict::WA &&
-                    *reason != Verdict::PE && *reason != Verdict::QLE)) {
-      report.malformed = fmt::format("\"verdict\" must be AC, WA, PE or QLE, got {}",
-                                     value.dump());
+    if (!reason ||
+        (*reason != Verdict::AC && *reason != Verdict::WA && *reason != Verdict::PE && *reason != Verdict::QLE)) {
+      report.malformed = fmt::format("\"verdict\" must be AC, WA, PE or QLE, got {}", json_text(value));
       return report;
     }
     report.reason = reason;

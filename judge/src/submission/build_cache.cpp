@@ -16,10 +16,12 @@
 #include "base/atomic_file.hpp"
 #include "base/content_hash.hpp"
 #include "base/errors.hpp"
+#include "base/hex.hpp"
+#include "base/json_text.hpp"
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
 #include "base/unique_fd.hpp"
-#include "box/sandbox.hpp"
+#include "base/utf8.hpp"
 #include "submission/cache_dir.hpp"
 
 namespace judge {
@@ -107,10 +109,35 @@ std::vector<Entry> entries_of(const fs::path& cache) {
   return entries;
 }
 
+// The manifest: each file the build read, by its path, with stat_of's facts. A path
+// is a byte string: one that is valid UTF-8 is a key of "read", any other a key of
+// "read_bytes" in hexadecimal (a compiler's -M list named `x\xff.h`: JSON can hold no
+// other bytes, and a path made valid by replacing them would name another file).
 nlohmann::json manifest_of(const std::vector<fs::path>& read_files) {
   nlohmann::json read = nlohmann::json::object();
-  for (const auto& file : read_files) read[fs::absolute(file).lexically_normal().string()] = stat_of(file);
-  return nlohmann::json{{"read", read}};
+  nlohmann::json read_bytes = nlohmann::json::object();
+  for (const auto& file : read_files) {
+    const std::string path = fs::absolute(file).lexically_normal().string();
+    if (is_valid_utf8(path)) read[path] = stat_of(file);
+    else
+      read_bytes[hex_of(path)] = stat_of(file);
+  }
+  nlohmann::json manifest{{"read", read}};
+  if (!read_bytes.empty()) manifest["read_bytes"] = read_bytes;
+  return manifest;
+}
+
+// Whether every file the manifest names is as it was when the build read it.
+bool files_unchanged(const nlohmann::json& manifest) {
+  for (const auto& [path, facts] : manifest["read"].items())
+    if (stat_of(path) != facts) return false;
+  if (!manifest.contains("read_bytes")) return true;
+  if (!manifest["read_bytes"].is_object()) return false;
+  for (const auto& [hex, facts] : manifest["read_bytes"].items()) {
+    const std::optional<std::string> path = bytes_of_hex(hex);
+    if (!path || stat_of(*path) != facts) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -121,7 +148,7 @@ std::string build_tool_identity(const std::string& tool) {
   if (!path) return tool + " (missing)";
   std::error_code ec;
   const fs::path real = fs::canonical(*path, ec);
-  return fmt::format("{} {}", real.string(), stat_of(real).dump());
+  return fmt::format("{} {}", real.string(), json_text(stat_of(real)));
 }
 
 BuildCache::BuildCache(fs::path cache_dir) : dir_(checked_cache_dir(cache_dir)) {}
@@ -190,8 +217,7 @@ std::optional<fs::path> BuildCache::lookup(const std::string& key) const {
   if (!text) return std::nullopt;
   const auto manifest = nlohmann::json::parse(*text, nullptr, false);
   if (!manifest.is_object() || !manifest.contains("read")) return std::nullopt;
-  for (const auto& [path, facts] : manifest["read"].items())
-    if (stat_of(path) != facts) return std::nullopt;  // a file the compile read changed
+  if (!files_unchanged(manifest)) return std::nullopt;  // a file the compile read changed
   mark_used(entry);
   return entry / program_name;
 }
@@ -201,15 +227,15 @@ fs::path BuildCache::staging(const std::string& key) const {
   const fs::path program = staged / program_name;
   if (::mkdir(program.c_str(), 0755) != 0)
     throw ConfigError(fmt::format("cannot create a folder in the compile cache {}", staged.string()));
-  // The box writes there as its unprivileged user.
-  if (::geteuid() == 0) (void)::chown(program.c_str(), box_uid, box_gid);
+  // The box writes there as its unprivileged uid: judge-box gives the folder to that
+  // uid (box/uid_pool.hpp) while it is still root, and give_back() takes it back.
   return staged;
 }
 
 fs::path BuildCache::publish(const std::string& key, const fs::path& staged,
                              const std::vector<fs::path>& read_files) const {
   give_back(staged / program_name);
-  write_file_atomically(staged / manifest_name, manifest_of(read_files).dump(1) + "\n");
+  write_file_atomically(staged / manifest_name, json_text(manifest_of(read_files), 1) + "\n");
   const fs::path entry = dir_ / "builds" / key;
   std::error_code ec;
   fs::remove_all(entry, ec);  // a stale build of the same key (a file it read changed)
@@ -241,7 +267,7 @@ BuildCache::InPlace BuildCache::build_in_place(const std::string& key, const InP
                                   builds.string(), ec.message()));
   try {
     const std::vector<fs::path> read_files = build(program);
-    write_file_atomically(entry / manifest_name, manifest_of(read_files).dump(1) + "\n");
+    write_file_atomically(entry / manifest_name, json_text(manifest_of(read_files), 1) + "\n");
   } catch (...) {
     fs::remove_all(entry, ec);
     throw;

@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "base/text_file.hpp"
 
@@ -76,6 +77,27 @@ TEST_F(BuildCacheTest, APublishedBuildIsFoundUntilAFileItReadChanges) {
   std::ofstream(system_header) << "#define X 22\n";  // the package was updated
   EXPECT_FALSE(cache.lookup(key));
   fs::remove(system_header);
+  EXPECT_FALSE(cache.lookup(key));
+}
+
+// Issue 45: a compiler's -M list named a header `x\xff.h` of the submission (reached by
+// its absolute box path, so it counts as a file outside it): the manifest's writer
+// threw json type_error 316 and every run was exit 3. The path is kept byte for byte
+// (hexadecimal), the manifest is valid JSON, and the build is found until that file
+// changes.
+TEST_F(BuildCacheTest, AFileNameThatIsNotUtf8IsKeptInTheManifestExactly) {
+  const BuildCache cache(dir / "cache");
+  const std::string key = cache.key_of(sources());
+  const fs::path odd_header = dir / "x\xff.h";
+  std::ofstream(odd_header) << "#define X 1\n";
+  const fs::path staged = cache.staging(key);
+  std::ofstream(staged / "program" / "main") << "binary";
+  const fs::path published = cache.publish(key, staged, {odd_header});
+  ASSERT_TRUE(cache.lookup(key));
+  const std::string manifest = read_file(published.parent_path() / "judge-build.json").value_or("");
+  EXPECT_TRUE(nlohmann::json::accept(manifest)) << manifest;
+  EXPECT_NE(manifest.find("78ff2e68"), std::string::npos) << manifest;  // "x\xff.h" in hexadecimal
+  std::ofstream(odd_header) << "#define X 22\n";
   EXPECT_FALSE(cache.lookup(key));
 }
 

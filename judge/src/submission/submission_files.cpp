@@ -255,6 +255,43 @@ UniqueFd open_submission(const fs::path& path, const IngestOptions& options) {
   return fd;
 }
 
+std::optional<std::string> read_file_beneath(const fs::path& folder, const fs::path& file, std::string& refusal) {
+  const fs::path relative =
+      fs::absolute(file).lexically_normal().lexically_relative(fs::absolute(folder).lexically_normal());
+  if (relative.empty() || *relative.begin() == "..") {
+    refusal = "it is not inside the folder";
+    return std::nullopt;
+  }
+  const UniqueFd root(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!root.valid()) {
+    refusal = fmt::format("its folder cannot be opened: {}", std::strerror(errno));
+    return std::nullopt;
+  }
+  const UniqueFd in(open_beneath(root.get(), relative.string()));
+  if (!in.valid()) {
+    const int error = errno;
+    refusal = error == EXDEV || error == ELOOP ? "a symbolic link that leads out of the folder"
+                                               : fmt::format("it cannot be opened: {}", std::strerror(error));
+    return std::nullopt;
+  }
+  struct stat st {};
+  if (::fstat(in.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    refusal = fmt::format("{} (only regular files are taken)", kind_of(st.st_mode));
+    return std::nullopt;
+  }
+  std::string bytes(static_cast<std::size_t>(st.st_size), '\0');
+  for (std::size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::read(in.get(), bytes.data() + done, std::min(chunk_bytes, bytes.size() - done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      refusal = n < 0 ? fmt::format("it cannot be read: {}", std::strerror(errno)) : "it shrank while it was read";
+      return std::nullopt;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return bytes;
+}
+
 IngestedSubmission hash_submission(const fs::path& path, const IngestOptions& options) {
   return ingest_submission(path, fs::path(), options);
 }

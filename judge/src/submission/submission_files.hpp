@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,15 @@ IngestedSubmission hash_submission(const std::filesystem::path& path, const Inge
 // or beneath options.confine_to), read-only and non-blocking: for a reader that only
 // hashes it (judge batch's plan). Throws as ingest_submission does.
 UniqueFd open_submission(const std::filesystem::path& path, const IngestOptions& options);
+
+// One file of a folder the judge did not make (a downloaded problem package that
+// `judge export` copies), read by the rules above: `file` lies lexically inside
+// `folder` and is opened beneath it (a link is followed only inside the folder), it
+// must be a regular file, and it is read exactly as long as fstat says. Returns the
+// bytes, or nullopt with `refusal` saying why it was not read ("a symbolic link that
+// leads out of the folder", "a FIFO", "it changed while it was read").
+std::optional<std::string> read_file_beneath(const std::filesystem::path& folder, const std::filesystem::path& file,
+                                             std::string& refusal);
 
 // A name or path as a message shows it: bytes that are not printable UTF-8 (a
 // newline, an escape, \xff) as \xNN, so that no name can garble a terminal or a log.
