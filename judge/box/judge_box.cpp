@@ -1255,7 +1255,9 @@ void drop_privileges(Options& options, pid_t judge_pid, Ledger& ledger) {
   // died before this line is seen as a new parent: then B ends at once.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != judge_pid) ::_exit(1);
-  ledger.ok("unprivileged uid " + std::to_string(uid));
+  // Which uid it is stays out of the report: the same test's report is the same every
+  // time (judge batch's record and judge run's are compared), and the range is fixed.
+  ledger.ok("unprivileged uid");
 }
 
 // 3b. A session keyring of the box's own, empty. Keys belong to no mount, pid or ipc

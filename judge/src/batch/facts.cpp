@@ -43,8 +43,9 @@ void from_json(const nlohmann::json& in, Side& side) {
 }
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ExitFacts, signaled, exit_code, signal, cpu_ms, peak_kib, wall_ms)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EndFacts, exit, killed_by_judge, hit_wall_limit, hit_cpu_limit, oom_killed,
-                                   memory_limit_reached, group_peak_kib)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(EndFacts, exit, killed_by_judge, hit_wall_limit, hit_cpu_limit,
+                                                oom_killed, memory_limit_reached, group_peak_kib, hit_output_limit,
+                                                alone_from_ms)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InteractorReport, reason, message, contestant_eof, contestant_eof_reported,
                                    malformed, team_message, score, score_multiplier, failed)
 // With defaults: a journal written before a fact was added still grades (the fact is

@@ -36,6 +36,10 @@ std::optional<Decision> manager_fault(const CmsManagerFacts& manager, const Limi
     return Decision{Verdict::JE, fmt::format("{} exceeded its own CPU limit of {} ms", who, limits.interactor_cpu_ms)};
   if (end.hit_wall_limit) {
     if (processes_ran_out && end.exit.cpu_ms * 2 <= limits.wall_ms) return std::nullopt;
+    if (end.alone_from_ms >= 0)
+      return Decision{Verdict::JE, fmt::format("{} did not finish within {} ms after every process had ended, at {} "
+                                               "ms ({} ms of CPU)",
+                                               who, limits.wall_ms, end.alone_from_ms, end.exit.cpu_ms)};
     return Decision{Verdict::JE, fmt::format("{} did not finish within the wall limit of {} ms ({} ms of CPU){}", who,
                                              limits.wall_ms, end.exit.cpu_ms,
                                              processes_ran_out ? "" : " although every process had ended")};
@@ -90,6 +94,15 @@ CmsDecision decide_cms(const std::vector<ProcessRecord>& processes, const CmsMan
   CmsDecision result;
   bool ran_out = false;
   for (const ProcessRecord& process : processes) ran_out = ran_out || process.end.hit_wall_limit;
+  // A process that flooded its channel is blamed before the manager: whatever the
+  // manager did after (still reading at the wall limit) was that flood's doing.
+  for (std::size_t index = 0; index < processes.size(); ++index) {
+    if (!processes[index].end.hit_output_limit) continue;
+    result.failed_process = static_cast<int>(index);
+    result.decision = *process_fault(processes[index], limits);
+    if (processes.size() > 1) result.decision.message = fmt::format("process {}: {}", index, result.decision.message);
+    return result;
+  }
   if (manager.ran)
     if (auto fault = manager_fault(manager, limits, communication, ran_out)) {
       result.decision = *fault;

@@ -218,6 +218,13 @@ std::optional<Decision> memory_or_output(const TestFacts& facts) {
                                                                                     "the limit",
                                                                                     sub.exit.peak_kib,
                                                                                     memory_limit_share_for_mle)));
+  if (sub.hit_output_limit)
+    return decided(Verdict::OLE,
+                   fmt::format("wrote more than the output limit of {} KiB into its channel to the manager",
+                               facts.limits.output_kib),
+                   "output_limit",
+                   fmt::format("the judge stopped the process once it had written {} KiB to the manager",
+                               facts.limits.output_kib));
   if (sub.exit.signaled && sub.exit.signal == SIGXFSZ)
     return decided(Verdict::OLE, "wrote more than the output limit allows (killed by SIGXFSZ)", "output_limit",
                    fmt::format("the kernel ended the submission with SIGXFSZ for a file over the output limit of {} "

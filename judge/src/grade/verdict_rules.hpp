@@ -41,6 +41,12 @@ struct EndFacts {
   // together, kernel memory included. A fork bomb reaches the limit this way while
   // each of its processes stays small, so the MLE message names both.
   std::int64_t group_peak_kib = -1;
+  // A CMS Communication process the judge stopped for writing more into its channel
+  // to the manager than the output limit (run/fifo_channels.hpp): OLE.
+  bool hit_output_limit = false;
+  // A CMS manager: when every process had ended, in ms from the start (-1: never while
+  // it ran); from then on it ran against a wall limit of its own (process/group_watch.hpp).
+  std::int64_t alone_from_ms = -1;
 };
 
 // What the interactor said in FEEDBACK_DIR (docs/problem-format.md).

@@ -16,10 +16,12 @@ std::vector<Intervention> GroupWatch::supervise(const std::vector<GroupMember>& 
   deadline_ = start_ + ms::milliseconds(wall_ms_);
   while (any_running()) {
     if (keeper_) keeper_->service();
+    if (stop_over_output_limit()) continue;
     reap_ended();
     if (!any_running()) break;
     const auto now = clock_.now();
-    if (now >= deadline_ && extend_wall_limit(now)) continue;
+    give_the_manager_its_own_time(now);
+    if (now >= deadline_ && !manager_alone_ && extend_wall_limit(now)) continue;
     if (now >= deadline_) {
       stop_all_at_wall_limit();
       break;
@@ -44,6 +46,31 @@ bool GroupWatch::extend_wall_limit(WatchClock::TimePoint now) {
   wall_limit_extended_ms_ = ms::duration_cast<ms::milliseconds>(extended - start_).count() - wall_ms_;
   deadline_ = extended;
   return true;
+}
+
+void GroupWatch::give_the_manager_its_own_time(WatchClock::TimePoint now) {
+  if (manager_alone_ || !members_[0].program->running()) return;
+  for (std::size_t index = 1; index < members_.size(); ++index)
+    if (members_[index].program->running()) return;
+  manager_alone_ = true;
+  facts_[0].alone_from_ms = ms::duration_cast<ms::milliseconds>(now - start_).count();
+  deadline_ = now + ms::milliseconds(wall_ms_);
+}
+
+bool GroupWatch::stop_over_output_limit() {
+  if (!keeper_) return false;
+  bool stopped = false;
+  for (const std::size_t index : keeper_->over_output_limit()) {
+    Supervised& program = *members_[index].program;
+    if (!program.running()) continue;
+    facts_[index].killed_by_judge = facts_[index].hit_output_limit = true;
+    facts_[index].cpu_ms_at_stop = program.cpu_ms();
+    program.kill();
+    program.reap();
+    on_ended(index);
+    stopped = true;
+  }
+  return stopped;
 }
 
 bool GroupWatch::any_running() const {

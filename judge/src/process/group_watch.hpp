@@ -10,6 +10,12 @@
 //                  program still running is killed before any of them is reaped (one
 //                  killed first would let the others see end-of-file and end on their
 //                  own, and the facts would blame the wrong one)
+//   output limit   a process that wrote more into its channel than it may (the keeper
+//                  counts: run/fifo_channels.hpp) is killed at once
+//   the manager's  once every process has ended, the manager has a wall limit of its
+//   own time       own from then on (as long as the test's): a manager that waited for
+//                  processes that used most of theirs is not cut short, and one that
+//                  then does not finish is the manager's fault alone
 //   an ending      a program that ends has its process group killed (its children
 //                  would hold its FIFOs open); the keeper is told (it lets the
 //                  program's end-of-file through, as the Watchdog's pipe keeper does)
@@ -39,8 +45,11 @@ class GroupKeeper {
   virtual void reaped(std::size_t index) = 0;
   virtual std::vector<int> wait_fds() const = 0;
   // Does what is due without blocking (drains what the manager still sends a
-  // process that is gone).
+  // process that is gone, passes on what a process wrote).
   virtual void service() = 0;
+  // Members (i + 1: process i) that wrote more into their channel than they may: the
+  // watch stops them (the verdict: OLE).
+  virtual std::vector<std::size_t> over_output_limit() const { return {}; }
 };
 
 struct GroupMember {
@@ -66,6 +75,8 @@ class GroupWatch {
   bool extend_wall_limit(WatchClock::TimePoint now);
   void reap_ended();
   bool stop_over_cpu_limit();
+  bool stop_over_output_limit();
+  void give_the_manager_its_own_time(WatchClock::TimePoint now);
   void stop_all_at_wall_limit();
   void wait_for_change(WatchClock::TimePoint now);
 
@@ -75,6 +86,7 @@ class GroupWatch {
   GroupKeeper* keeper_ = nullptr;
   WatchClock::TimePoint start_;
   WatchClock::TimePoint deadline_;
+  bool manager_alone_ = false;  // every process has ended: the manager's own deadline runs
   std::int64_t wall_limit_extended_ms_ = 0;
   std::vector<Intervention> facts_;
 };

@@ -116,6 +116,11 @@ struct Intervention {
   // or for its children's time): wait4's figure was seen to read lower for a killed
   // process on a loaded VM, and a TLE message must not show less than the limit.
   std::int64_t cpu_ms_at_stop = 0;
+  // A CMS process stopped for writing more into its channel than it may (GroupWatch).
+  bool hit_output_limit = false;
+  // A CMS manager: when it was left alone, every process ended, in ms from the start
+  // (-1: never); from then on its own wall limit ran (GroupWatch).
+  std::int64_t alone_from_ms = -1;
 };
 
 struct WatchFacts {

@@ -33,6 +33,7 @@ nlohmann::json optional_integer(const nlohmann::json& result, const char* key) {
 
 std::string limit_hit(const EndFacts& end) {
   if (end.hit_cpu_limit) return "cpu";
+  if (end.hit_output_limit) return "output";
   if (end.hit_wall_limit) return "wall";
   return "";
 }

@@ -54,7 +54,10 @@ PassRecord Communication::run() {
 void Communication::wire() {
   // Every descriptor here is close-on-exec: each child gets exactly its own three,
   // and a boxed process its two FIFO ends through judge-box.
-  fifos_.emplace(request_.work_dir / "fifos", static_cast<std::size_t>(processes_));
+  // Boxed processes get ends of their own, and what they write is relayed to the
+  // manager within the output limit (fifo_channels.hpp); unboxed ones open the FIFOs.
+  fifos_.emplace(request_.work_dir / "fifos", static_cast<std::size_t>(processes_), request_.contain,
+                 request_.limits.output_kib * 1024);
   plan_manager();
   copies_.resize(static_cast<std::size_t>(processes_));
   for (std::size_t index = 0; index < copies_.size(); ++index) {
@@ -146,11 +149,13 @@ void Communication::contain_copy(std::size_t index) {
   // files, which are each box's own), so the judge's shared one would let process 1
   // reach process 0: each process gets an empty one of its own (0.4 ms a box).
   if (processes_ > 1) settings.net_namespace.clear();
+  // Never the judge's own ends (issue 45: a process that cleared O_NONBLOCK on a
+  // description it shared with the judge blocked the judge's reads for good).
   if (user_io_ == CmsUserIo::std_io) {
-    settings.stdin_fifo = pair.to_user;
-    settings.stdout_fifo = pair.from_user;
+    settings.stdin_fifo = pair.box_input;
+    settings.stdout_fifo = pair.box_output;
   } else {
-    settings.passed_fifos = {pair.to_user, pair.from_user};
+    settings.passed_fifos = {pair.box_input, pair.box_output};
   }
   BoxedCommand boxed = boxed_command(request_.submission_command, settings);
   // Added after the command was boxed: /proc/self/fd/N names the box's descriptor,
@@ -169,10 +174,15 @@ void Communication::spawn() {
   manager_stdout_.reset();
   manager_stderr_.reset();
   try {
-    for (Copy& copy : copies_) {
+    for (std::size_t index = 0; index < copies_.size(); ++index) {
+      Copy& copy = copies_[index];
       copy.process.emplace(Process::spawn(copy.spawn));
       copy.cgroup_cpu_ms_at_start = copy.cgroup ? copy.cgroup->cpu_ms() : -1;
       copy.null_input.reset();
+      // The box holds its ends now: the judge's copies go, or the relay pipe's
+      // end-of-file would never come.
+      copy.spawn.box_fds.clear();
+      fifos_->box_started(index);
     }
   } catch (...) {
     manager_->kill_group();
@@ -226,6 +236,7 @@ ProcessRecord Communication::copy_record(std::size_t index, const Intervention& 
   end.killed_by_judge = intervention.killed_by_judge;
   end.hit_wall_limit = intervention.hit_wall_limit;
   end.hit_cpu_limit = intervention.hit_cpu_limit;
+  end.hit_output_limit = intervention.hit_output_limit;
   // Already dying of its own cause when the judge's SIGKILL came: not the judge's kill.
   if (end.killed_by_judge && !(end.exit.signaled && end.exit.signal == SIGKILL))
     end.killed_by_judge = end.hit_cpu_limit = end.hit_wall_limit = false;
@@ -256,6 +267,7 @@ PassRecord Communication::collect() {
   manager.killed_by_judge = interventions_[0].killed_by_judge;
   manager.hit_wall_limit = interventions_[0].hit_wall_limit;
   manager.hit_cpu_limit = interventions_[0].hit_cpu_limit;
+  manager.alone_from_ms = interventions_[0].alone_from_ms;
   if (manager.killed_by_judge && !(manager.exit.signaled && manager.exit.signal == SIGKILL))
     manager.killed_by_judge = manager.hit_cpu_limit = manager.hit_wall_limit = false;
   for (std::size_t index = 0; index < copies_.size(); ++index)

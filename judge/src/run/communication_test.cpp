@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include "base/temp_dir.hpp"
 #include "box/net_namespace.hpp"
 #include "box/sandbox.hpp"
+#include "grade/cms_outcome.hpp"
 
 namespace judge {
 namespace {
@@ -175,6 +177,83 @@ TEST(Communication, TwoProcessesInBoxesCannotReachEachOtherButThroughTheManager)
   ASSERT_EQ(pass.processes.size(), 2u);
   for (const ProcessRecord& process : pass.processes)
     EXPECT_EQ(process.end.exit.exit_code, 0) << process.stderr_tail << process.exec_error;
+}
+
+// Issue 45: a fifo_io process cleared O_NONBLOCK on the descriptors it was handed and
+// exited; they were the judge's own (one open file description), so the judge's
+// "drain until EAGAIN" of process 0's FIFO blocked for good, and the test never ended.
+// Now each box gets descriptions of its own: process 1 answers, the test ends at once.
+const char* const clears_nonblock_then_adds = R"(exec python3 -c '
+import fcntl, os, sys
+for path in sys.argv[1:3]:
+    fd = int(path.rsplit("/", 1)[1])
+    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+inp, out = open(sys.argv[1]), open(sys.argv[2], "w")
+a, b = inp.readline().split()
+print(int(a) + int(b) + int(sys.argv[3]), file=out, flush=True)
+' "$@"
+)";
+
+TEST(Communication, AProcessThatClearsNonblockOnItsDescriptorsCannotBlockTheJudge) {
+  if (find_box_executable().empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
+  Exchange test(true);
+  test.request.limits.wall_ms = 5000;
+  test.program(clears_nonblock_then_adds);
+  const auto started = std::chrono::steady_clock::now();
+  const PassRecord pass = test.run(2, CmsUserIo::fifo_io);
+  const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_LT(seconds, 4.0) << "the test must end when its programs do, not at a limit";
+  ASSERT_EQ(pass.processes.size(), 2u);
+  for (const ProcessRecord& process : pass.processes)
+    EXPECT_EQ(process.end.exit.exit_code, 0) << process.stderr_tail << process.exec_error;
+  EXPECT_EQ(pass.manager_output, "1.0\n") << pass.interactor_stderr;
+}
+
+// Issue 45: a process wrote 200 MiB without a newline into its FIFO and exited 0; the
+// manager was still reading at the wall limit, and the verdict was JE. What a boxed
+// process writes to the manager is relayed within the output limit: past it the
+// process is stopped, and it is OLE, the process's fault.
+TEST(Communication, AProcessThatFloodsItsChannelIsStoppedAtTheOutputLimitAndBlamed) {
+  if (find_box_executable().empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
+  Exchange test(true);
+  test.request.limits.output_kib = 1024;
+  test.request.limits.wall_ms = 5000;
+  test.manager("import sys\nout = open(sys.argv[2], 'w')\nline = open(sys.argv[1]).readline()\nprint(1.0)\n");
+  test.program("head -c 209715200 /dev/zero\n");
+  const PassRecord pass = test.run(1, CmsUserIo::std_io);
+  ASSERT_EQ(pass.processes.size(), 1u);
+  const EndFacts& process = pass.processes[0].end;
+  EXPECT_TRUE(process.hit_output_limit);
+  EXPECT_FALSE(process.hit_wall_limit);
+  EXPECT_FALSE(pass.facts.interactor.hit_wall_limit) << "the manager read at most the limit and ended";
+  CmsManagerFacts manager;
+  manager.ran = true;
+  manager.end = pass.facts.interactor;
+  manager.stdout_text = pass.manager_output;
+  const CmsDecision decision = decide_cms(pass.processes, manager, test.request.limits, true);
+  EXPECT_EQ(decision.decision.verdict, Verdict::OLE) << decision.decision.message;
+  EXPECT_NE(decision.decision.message.find("output limit of 1024 KiB"), std::string::npos) << decision.decision.message;
+}
+
+// The manager's own time after the processes: the process answers after 1.5 s of a
+// 2 s wall limit, and the manager takes 1 s more to decide. It had 0.5 s left of the
+// test's wall limit (JE before); once every process has ended it has a wall limit of
+// its own.
+TEST(Communication, TheManagerHasAWallLimitOfItsOwnOnceEveryProcessHasEnded) {
+  Exchange test;
+  test.request.limits.wall_ms = 2000;
+  test.manager(R"(import sys, time
+out, inp = open(sys.argv[2], "w"), open(sys.argv[1])
+print(20, 22, file=out, flush=True)
+answer = inp.readline().split()
+time.sleep(1.0)
+print(1.0 if answer == ["42"] else 0.0)
+)");
+  test.program("sleep 1.5\nread a b\necho $((a + b))\n");
+  const PassRecord pass = test.run(1, CmsUserIo::std_io);
+  EXPECT_FALSE(pass.facts.interactor.hit_wall_limit) << pass.interactor_stderr;
+  EXPECT_GE(pass.facts.interactor.alone_from_ms, 1000);
+  EXPECT_EQ(pass.manager_output, "1.0\n") << pass.interactor_stderr;
 }
 
 }  // namespace
