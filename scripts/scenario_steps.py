@@ -17,6 +17,28 @@ def run(cmd, cwd=None, env=None, timeout=600, tail=None):
     return proc
 
 
+class Beside:
+    """A command started now and finished later (finish(): its CompletedProcess, shown
+    as run() shows it): a slow step, such as a whole `judge verify`, that waits on
+    limits and clocks most of its time, runs beside the steps that follow it."""
+
+    def __init__(self, cmd, cwd=None, env=None, timeout=600, tail=None):
+        self.cmd, self.timeout, self.tail = cmd, timeout, tail
+        self.proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def finish(self):
+        try:
+            stdout, stderr = self.proc.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            stdout, stderr = self.proc.communicate()
+        print(f"$ {' '.join(self.cmd)}\n-> exit {self.proc.returncode}")
+        lines = (stdout + stderr).splitlines()
+        for line in lines[-self.tail:] if self.tail else lines:
+            print(f"  | {line}")
+        return subprocess.CompletedProcess(self.cmd, self.proc.returncode, stdout, stderr)
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     with open(path, "w") as f:

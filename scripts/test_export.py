@@ -136,6 +136,9 @@ def check_problem(args, checks, name):
         checks.expect(phrase in proc.stderr and phrase in readme, f"stderr and README.md say: ...{phrase}...")
     else:
         checks.expect("not carried" not in proc.stderr and "Nothing:" in readme, "nothing left uncarried, and said")
+    # The judge's verify of the package (most of its time waits on limits and on the
+    # second between passes) runs beside the g++ build and the runner below.
+    verify = scenario_steps.Beside([args.judge, "verify", package, "-q"], timeout=1800, tail=8)
     validator = build_validator(package, checks)
     solutions = os.path.join(args.build, "solutions", name)
     for test, accepted, wrong in RUNNER_CASES[name] if validator else []:
@@ -149,7 +152,7 @@ def check_problem(args, checks, name):
             checks.expect(passes == 2, "  a probe test runs two passes")
         status, passes, _ = icpc_run(validator, os.path.join(solutions, wrong), package, test, extra)
         checks.expect(status == 43, f"ICPC runner: {wrong} on {test}: exit {status}")
-    proc = scenario_steps.run([args.judge, "verify", package, "-q"], timeout=1800, tail=8)
+    proc = verify.finish()
     checks.expect(proc.returncode == 0 and " 0 not," in proc.stdout, "judge verify passes on the export")
 
 
@@ -299,15 +302,17 @@ def check_to_polygon(args, checks, name):
     if name in POLYGON_JOINED:
         phrase = POLYGON_JOINED[name]
         checks.expect(phrase in proc.stderr and phrase in readme, f"stderr and README.md say ...{phrase}...")
+    table = os.path.join(args.work, "verify.json")
+    left_before = set(glob.glob("/tmp/judge-export-feedback-*"))
+    # Beside the two builds below (it waits on limits most of its time).
+    verify = scenario_steps.Beside([args.judge, "verify", package, "-q", "--json", table], timeout=1800, tail=8)
     folder = scratch_folder("judge-export-test-polygon-gpp-")
     shutil.copy(os.path.join(package, "files", "interactor.cpp"), folder)
     proc = scenario_steps.run(["g++", "-O2", "-std=gnu++20", "interactor.cpp", "-o", "interactor"], cwd=folder,
                               timeout=900, tail=20)
     checks.expect(proc.returncode == 0, f"files/interactor.cpp builds alone with g++ in {folder}")
     check_windows_build(package, folder, checks)
-    table = os.path.join(args.work, "verify.json")
-    left_before = set(glob.glob("/tmp/judge-export-feedback-*"))
-    proc = scenario_steps.run([args.judge, "verify", package, "-q", "--json", table], timeout=1800, tail=8)
+    proc = verify.finish()
     # An interactor the judge kills (the submission's TLE or ILE) cannot remove its
     # feedback folder: it is made in the judge's TMPDIR, which goes with the run.
     left = sorted(set(glob.glob("/tmp/judge-export-feedback-*")) - left_before)

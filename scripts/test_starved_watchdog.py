@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from process_marker import descendants  # noqa: E402
@@ -76,6 +77,8 @@ def main():
     parser.add_argument("--submission", required=True, help="a program that reads x and then busy-loops")
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--starve-seconds", type=float, default=3.5)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="runs at once (each its own judge, stopped on its own; one busy loop per CPU)")
     args = parser.parse_args()
     failures = []
     with tempfile.TemporaryDirectory(prefix="judge-starved-") as work:
@@ -87,11 +90,11 @@ def main():
         with open(os.path.join(problem, "test.in"), "w") as f:
             f.write("5 normal\n")
         print(f"{args.runs} runs, the judge stopped for {args.starve_seconds} s once the submission runs")
-        for index in range(args.runs):
-            failure = one_run(args, problem, work, index)
-            if failure:
-                print(f"  run {index + 1:2}: FAIL {failure}")
-                failures.append(failure)
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for index, failure in enumerate(pool.map(lambda i: one_run(args, problem, work, i), range(args.runs))):
+                if failure:
+                    print(f"  run {index + 1:2}: FAIL {failure}")
+                    failures.append(failure)
     print(f"{args.runs - len(failures)} of {args.runs} runs TLE")
     return 1 if failures else 0
 

@@ -43,9 +43,30 @@ void from_json(const nlohmann::json& in, Side& side) {
 }
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ExitFacts, signaled, exit_code, signal, cpu_ms, peak_kib, wall_ms)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(EndFacts, exit, killed_by_judge, hit_wall_limit, hit_cpu_limit,
-                                                oom_killed, memory_limit_reached, group_peak_kib, hit_output_limit,
-                                                alone_from_ms)
+// Every fact a journal has always held is required (a journal without one is named
+// as broken); the two of CMS Communication tests added since default to "no".
+void to_json(nlohmann::json& out, const EndFacts& in) {
+  out = {{"exit", in.exit},
+         {"killed_by_judge", in.killed_by_judge},
+         {"hit_wall_limit", in.hit_wall_limit},
+         {"hit_cpu_limit", in.hit_cpu_limit},
+         {"oom_killed", in.oom_killed},
+         {"memory_limit_reached", in.memory_limit_reached},
+         {"group_peak_kib", in.group_peak_kib},
+         {"hit_output_limit", in.hit_output_limit},
+         {"alone_from_ms", in.alone_from_ms}};
+}
+void from_json(const nlohmann::json& in, EndFacts& out) {
+  in.at("exit").get_to(out.exit);
+  in.at("killed_by_judge").get_to(out.killed_by_judge);
+  in.at("hit_wall_limit").get_to(out.hit_wall_limit);
+  in.at("hit_cpu_limit").get_to(out.hit_cpu_limit);
+  in.at("oom_killed").get_to(out.oom_killed);
+  in.at("memory_limit_reached").get_to(out.memory_limit_reached);
+  in.at("group_peak_kib").get_to(out.group_peak_kib);
+  out.hit_output_limit = in.value("hit_output_limit", false);
+  out.alone_from_ms = in.value("alone_from_ms", std::int64_t{-1});
+}
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InteractorReport, reason, message, contestant_eof, contestant_eof_reported,
                                    malformed, team_message, score, score_multiplier, failed)
 // With defaults: a journal written before a fact was added still grades (the fact is

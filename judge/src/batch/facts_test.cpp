@@ -20,6 +20,8 @@ PassRecord full_pass() {
   facts.submission.oom_killed = true;
   facts.submission.memory_limit_reached = true;
   facts.submission.group_peak_kib = 65000;
+  facts.submission.hit_output_limit = true;
+  facts.interactor.alone_from_ms = 1234;
   facts.interactor.exit = {false, 43, 0, 12, 3400, 1501};
   facts.interactor.killed_by_judge = true;
   facts.interactor.hit_wall_limit = true;
@@ -138,6 +140,16 @@ TEST(BatchFacts, AJournalFromBeforeRepeatsAndTheJudgesDelaysStillReads) {
   EXPECT_EQ(back.passes.at(0).facts.judge_max_gap_ms, -1);
 }
 
+TEST(BatchFacts, AJournalFromBeforeTheCmsOutputLimitStillReads) {
+  nlohmann::json json = record_to_json(full_record());
+  json["passes"][0]["facts"]["submission"].erase("hit_output_limit");
+  json["passes"][0]["facts"]["interactor"].erase("alone_from_ms");
+  const TestRecord back = record_from_json(json);
+  EXPECT_FALSE(back.passes.at(0).facts.submission.hit_output_limit);
+  EXPECT_EQ(back.passes.at(0).facts.interactor.alone_from_ms, -1);
+  EXPECT_TRUE(record_from_json(record_to_json(full_record())).passes.at(0).facts.submission.hit_output_limit);
+}
+
 TEST(BatchFacts, AMissingKeyOrAnUnknownVerdictIsNamed) {
   nlohmann::json json = record_to_json(full_record());
   json["passes"][0]["facts"]["submission"].erase("hit_cpu_limit");
@@ -163,12 +175,12 @@ TEST(BatchFacts, AMissingKeyOrAnUnknownVerdictIsNamed) {
 TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(Limits), 64u) << "Limits changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(EndFacts), 56u) << "EndFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(EndFacts), 72u) << "EndFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(InteractorReport), 176u) << "InteractorReport changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 432u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 464u) << "TestFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(CheckerFacts), 80u) << "CheckerFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(ProcessRecord), 136u) << "ProcessRecord changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(PassRecord), 696u) << "PassRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(ProcessRecord), 152u) << "ProcessRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(PassRecord), 728u) << "PassRecord changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(TestRecord), 160u) << "TestRecord changed: update batch/facts.cpp";
 }
 
