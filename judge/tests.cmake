@@ -188,7 +188,7 @@ foreach(problem new nuts-bolts egg-drop twin-cookies)
       --build ${CMAKE_BINARY_DIR} --source ${CMAKE_SOURCE_DIR})
   set_tests_properties(export.to_polygon.${problem} PROPERTIES TIMEOUT 1800 LABELS export)
 endforeach()
-set_tests_properties(export.nuts-bolts export.egg-drop export.twin-cookies export.zip export.new export.polygon
+set_tests_properties(export.nuts-bolts export.egg-drop export.twin-cookies export.zip export.new export.polygon export.cms
   PROPERTIES TIMEOUT 1800 LABELS export)
 
 # Faults around the judge (issue 7, "Bad input and hostile data"): broken problem

@@ -23,7 +23,7 @@ namespace {
 int under_filter(int (*check)()) {
   const pid_t child = ::fork();
   if (child == 0) {
-    if (!install_channel_filter().empty()) ::_exit(100);
+    if (!install_channel_filter(channel_filter()).empty()) ::_exit(100);
     ::_exit(check());
   }
   int status = 0;

@@ -1040,7 +1040,7 @@ void move_box_to_cpu(long cpu) {
   close_bind_trees(options);
   // No file lock, inotify or fanotify from here on, for C and whatever it starts
   // (channel_filter.hpp: two boxes share /usr's inodes).
-  if (const std::string why = judge_box::install_channel_filter(); why.empty())
+  if (const std::string why = judge_box::install_channel_filter(judge_box::channel_filter()); why.empty())
     ledger.ok("no file locks, inotify or fanotify");
   else
     ledger.failed("no file locks, inotify or fanotify", "seccomp: " + why);
@@ -1390,6 +1390,9 @@ int main(int argc, char** argv) {
       argc == 3 && std::strcmp(argv[1], "--serve") == 0 && std::strcmp(argv[2], "--no-file-store") == 0;
   if ((argc == 2 && std::strcmp(argv[1], "--serve") == 0) || serve_copying) {
     hide_command_line(argc, argv);
+    // The boxes' seccomp program, built once here: each box forked from the server
+    // only installs it (channel_filter.hpp).
+    (void)judge_box::channel_filter();
     return judge_box::serve(
         report_fd,
         [](int box_argc, char** box_argv, pid_t server, bool born_in_cgroup, int file_store) {
