@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <set>
 
 namespace judge_box {
 
@@ -39,17 +41,40 @@ int open_slot_folder(const std::string& folder, std::string& failure) {
   return fd;
 }
 
+// The uids that own a key now (/proc/key-users of the host's user namespace, read by
+// root: "  UID:     USAGE NKEYS/NIKEYS ..."). A box that has ended may leave keys
+// the kernel has not collected yet; its uid is not leased again until it has.
+std::set<uid_t> uids_with_keys() {
+  std::set<uid_t> uids;
+  FILE* users = std::fopen("/proc/key-users", "re");
+  if (users == nullptr) return uids;
+  char line[256];
+  while (std::fgets(line, sizeof line, users) != nullptr) {
+    unsigned long uid = 0;
+    int usage = 0;
+    int keys = 0;
+    if (std::sscanf(line, " %lu: %d %d/", &uid, &usage, &keys) == 3 && keys > 0) uids.insert(static_cast<uid_t>(uid));
+  }
+  std::fclose(users);
+  return uids;
+}
+
 }  // namespace
 
 UidLease lease_uid(const std::string& folder, uid_t first_uid, unsigned count) {
   UidLease lease;
   const int dir = open_slot_folder(folder, lease.failure);
   if (dir < 0) return lease;
+  const std::set<uid_t> keyed = uids_with_keys();
   unsigned start = 0;
   if (::getrandom(&start, sizeof start, 0) != static_cast<ssize_t>(sizeof start))
     start = static_cast<unsigned>(::getpid());
   for (unsigned attempt = 0; attempt < count; ++attempt) {
     const uid_t uid = first_uid + (start + attempt) % count;
+    if (keyed.contains(uid)) {
+      lease.failure = "every free uid still owns keys of an ended box";
+      continue;
+    }
     const std::string name = std::to_string(uid);
     const int fd = ::openat(dir, name.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) {

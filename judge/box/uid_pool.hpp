@@ -15,8 +15,9 @@
 // lock until it exits, so no other box on the machine, of this judge or of another,
 // gets that uid while any process of it may live (B waits for the box's init, whose
 // end ends every process of the box). The slot to try first is random, so that a
-// uid is seldom the one the box before had (the kernel frees a dead box's keys in its
-// own time).
+// uid is seldom the one the box before had, and a uid that still owns a key is passed
+// over (the kernel frees a dead box's keys in its own time: /proc/key-users), so no
+// box ever sees a key another box made.
 #pragma once
 
 #include <sys/types.h>

@@ -3,7 +3,9 @@
 // refused. Root only (the folder must be root's).
 #include "uid_pool.hpp"
 
+#include <linux/keyctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -58,6 +60,22 @@ TEST_F(UidPoolTest, BoxesThatRunAtOnceNeverShareAUid) {
   struct stat st {};
   ASSERT_EQ(::stat(folder.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 07777, 0700U);
+}
+
+// A uid that still owns a key (a box that ended, its keys not yet collected) is not
+// leased: its next box would see them.
+TEST_F(UidPoolTest, AUidThatStillOwnsAKeyIsPassedOver) {
+  const uid_t keyed = 5100;
+  const long key = ::syscall(SYS_add_key, "user", "uid-pool-test", "x", 1, KEY_SPEC_PROCESS_KEYRING);
+  ASSERT_GE(key, 0);
+  ASSERT_EQ(::syscall(SYS_keyctl, KEYCTL_CHOWN, key, keyed, -1), 0);
+  for (int round = 0; round < 8; ++round) {
+    const UidLease lease = lease_uid(dir_ + "/uids", keyed, 2);
+    ASSERT_EQ(lease.failure, "");
+    EXPECT_EQ(lease.uid, keyed + 1);
+    ::close(lease.lock_fd);
+  }
+  ::syscall(SYS_keyctl, KEYCTL_INVALIDATE, key);
 }
 
 TEST_F(UidPoolTest, AFolderOthersMayWriteIsRefused) {

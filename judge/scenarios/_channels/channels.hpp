@@ -560,68 +560,54 @@ inline int receive_cpu_locks(int wait_ms, int secret_if_seen) {
   return -1;
 }
 
-// --- dispatch -------------------------------------------------------------------------
+// --- the table ------------------------------------------------------------------------
+
+struct Channel {
+  const char* name;
+  void (*send)(int secret);
+  // `expected`: only the CPU-lock probe, which carries no value, says it with it.
+  int (*receive)(int wait_ms, int expected);
+};
+
+inline const Channel channels[] = {
+    {"flock", send_flock, [](int ms, int) { return receive_flock(ms); }},
+    {"posix_lock", [](int x) { send_record_lock(x, shared_files().front(), F_SETLK); },
+     [](int ms, int) { return receive_record_lock(ms, shared_files().front(), F_GETLK); }},
+    {"ofd_lock_store", [](int x) { send_record_lock(x, own_file(), F_OFD_SETLK); },
+     [](int ms, int) { return receive_record_lock(ms, own_file(), F_OFD_GETLK); }},
+    {"inotify", send_inotify, [](int ms, int) { return receive_inotify(ms); }},
+    {"keys", send_keys, [](int ms, int) { return receive_keys(ms); }},
+    {"key_users", send_key_users, [](int ms, int) { return receive_key_users(ms); }},
+    {"signal", send_signal, [](int ms, int) { return receive_signal(ms); }},
+    {"abstract_socket", [](int x) { send_socket(x, true); }, [](int ms, int) { return receive_socket(ms, true); }},
+    {"path_socket", [](int x) { send_socket(x, false); }, [](int ms, int) { return receive_socket(ms, false); }},
+    {"sysv_shm", send_sysv_shm, [](int ms, int) { return receive_sysv_shm(ms); }},
+    {"sysv_msg", send_sysv_msg, [](int ms, int) { return receive_sysv_msg(ms); }},
+    {"sysv_sem", send_sysv_sem, [](int ms, int) { return receive_sysv_sem(ms); }},
+    {"posix_mq", send_posix_mq, [](int ms, int) { return receive_posix_mq(ms); }},
+    {"dev_shm", [](int x) { send_file(x, "/dev/shm/judge-probe"); },
+     [](int ms, int) { return receive_file(ms, "/dev/shm/judge-probe"); }},
+    {"tmp_file", [](int x) { send_file(x, "/tmp/judge-probe"); },
+     [](int ms, int) { return receive_file(ms, "/tmp/judge-probe"); }},
+    {"proc", send_proc, [](int ms, int) { return receive_proc(ms); }},
+    {"cgroup", send_cgroup, [](int ms, int) { return receive_cgroup(ms); }},
+    {"cpu_locks", send_cpu_locks, receive_cpu_locks},
+};
+
+inline const Channel* find(const std::string& name) {
+  for (const Channel& channel : channels)
+    if (name == channel.name) return &channel;
+  return nullptr;
+}
 
 inline void send(const std::string& channel, int secret) {
   held().clear();
-  if (channel == "flock") send_flock(secret);
-  else if (channel == "posix_lock")
-    send_record_lock(secret, shared_files().front(), F_SETLK);
-  else if (channel == "ofd_lock_store")
-    send_record_lock(secret, own_file(), F_OFD_SETLK);
-  else if (channel == "inotify")
-    send_inotify(secret);
-  else if (channel == "keys")
-    send_keys(secret);
-  else if (channel == "key_users")
-    send_key_users(secret);
-  else if (channel == "signal")
-    send_signal(secret);
-  else if (channel == "abstract_socket")
-    send_socket(secret, true);
-  else if (channel == "path_socket")
-    send_socket(secret, false);
-  else if (channel == "sysv_shm")
-    send_sysv_shm(secret);
-  else if (channel == "sysv_msg")
-    send_sysv_msg(secret);
-  else if (channel == "sysv_sem")
-    send_sysv_sem(secret);
-  else if (channel == "posix_mq")
-    send_posix_mq(secret);
-  else if (channel == "dev_shm")
-    send_file(secret, "/dev/shm/judge-probe");
-  else if (channel == "tmp_file")
-    send_file(secret, "/tmp/judge-probe");
-  else if (channel == "proc")
-    send_proc(secret);
-  else if (channel == "cgroup")
-    send_cgroup(secret);
-  else if (channel == "cpu_locks")
-    send_cpu_locks(secret);
+  if (const Channel* found = find(channel)) found->send(secret);
 }
 
-// `expected`: only the CPU-lock probe, which carries no value, says it with it.
 inline int receive(const std::string& channel, int wait_ms, int expected) {
-  if (channel == "flock") return receive_flock(wait_ms);
-  if (channel == "posix_lock") return receive_record_lock(wait_ms, shared_files().front(), F_GETLK);
-  if (channel == "ofd_lock_store") return receive_record_lock(wait_ms, own_file(), F_OFD_GETLK);
-  if (channel == "inotify") return receive_inotify(wait_ms);
-  if (channel == "keys") return receive_keys(wait_ms);
-  if (channel == "key_users") return receive_key_users(wait_ms);
-  if (channel == "signal") return receive_signal(wait_ms);
-  if (channel == "abstract_socket") return receive_socket(wait_ms, true);
-  if (channel == "path_socket") return receive_socket(wait_ms, false);
-  if (channel == "sysv_shm") return receive_sysv_shm(wait_ms);
-  if (channel == "sysv_msg") return receive_sysv_msg(wait_ms);
-  if (channel == "sysv_sem") return receive_sysv_sem(wait_ms);
-  if (channel == "posix_mq") return receive_posix_mq(wait_ms);
-  if (channel == "dev_shm") return receive_file(wait_ms, "/dev/shm/judge-probe");
-  if (channel == "tmp_file") return receive_file(wait_ms, "/tmp/judge-probe");
-  if (channel == "proc") return receive_proc(wait_ms);
-  if (channel == "cgroup") return receive_cgroup(wait_ms);
-  if (channel == "cpu_locks") return receive_cpu_locks(wait_ms, expected);
-  return -1;
+  const Channel* found = find(channel);
+  return found ? found->receive(wait_ms, expected) : -1;
 }
 
 }  // namespace probe
