@@ -160,6 +160,12 @@ def one_seed(args, task, seed):
     return seed, None, None, verdict
 
 
+def children_cpu_s():
+    """CPU of every process this fuzzer waited for, and of what they waited for."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return children.ru_utime + children.ru_stime
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--judge", required=True)
@@ -209,10 +215,13 @@ def main():
                 os.makedirs(os.path.dirname(kept), exist_ok=True)
                 shutil.copy(submission, kept)
                 print(f"FAIL seed {seed_done}: {problem} (kept in {kept})", flush=True)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if runs % 100 == 0:
+                # A long run says how far it got, so one that is stopped still counts.
+                print(f"fuzz_cms: {runs} runs so far, {len(failures)} failed, "
+                      f"CPU {children_cpu_s():.0f} s", flush=True)
     print(f"fuzz_cms: {runs} runs, {len(failures)} failed{': seeds ' + str(failures) if failures else ''}; "
           f"verdicts {dict(sorted(verdicts.items()))}; CPU of the judges and everything they ran: "
-          f"{children.ru_utime + children.ru_stime:.0f} s")
+          f"{children_cpu_s():.0f} s")
     return 1 if failures else 0
 
 

@@ -29,19 +29,19 @@ TEST(ValueSet, InsertAndContains) {
 
 TEST(ValueSet, BatchOperations) {
   ValueSet set;
-  using Values = std::vector<std::int64_t>;
-  EXPECT_EQ(set.insert_all(Values{5, 6, 5, 7}), 2u);  // the second 5
+  using Batch = std::vector<std::int64_t>;
+  EXPECT_EQ(set.insert_all(Batch{5, 6, 5, 7}), 2u);  // the second 5
   EXPECT_EQ(set.size(), 3u);
-  EXPECT_EQ(set.insert_all(Values{8, 9, 6}), 2u);  // 6, from before
-  EXPECT_EQ(set.insert_all(Values{10}), 1u);      // nothing there before: values.size()
-  EXPECT_EQ(set.insert_all(Values{}), 0u);
-  EXPECT_THROW(set.insert_all(Values{11, 0}), std::invalid_argument);
+  EXPECT_EQ(set.insert_all(Batch{8, 9, 6}), 2u);  // 6, from before
+  EXPECT_EQ(set.insert_all(Batch{10}), 1u);       // nothing there before: values.size()
+  EXPECT_EQ(set.insert_all(Batch{}), 0u);
+  EXPECT_THROW(set.insert_all(Batch{11, 0}), std::invalid_argument);
   EXPECT_FALSE(set.contains(11));  // checked before anything is added
   std::vector<char> found;
-  set.contains_each(Values{5, 11, -3, 0, 10, 4}, found);
+  set.contains_each(Batch{5, 11, -3, 0, 10, 4}, found);
   EXPECT_EQ(found, (std::vector<char>{1, 0, 0, 0, 1, 0}));
   // Many values at once: several rehashes' worth, reserved up front.
-  Values many;
+  Batch many;
   for (std::int64_t value = 1000; value < 200'000; value += 3) many.push_back(value);
   EXPECT_EQ(set.insert_all(many), many.size());
   set.contains_each(many, found);

@@ -27,6 +27,16 @@ struct Limits {
   std::int64_t interactor_memory_kib = 2048 * 1024;  // the interactor's address space
 };
 
+// What a CMS Communication process may write into its channel to the manager
+// (run/fifo_channels.hpp): its output limit, but at least 64 MiB. A CMS task states no
+// output limit (8 MiB is the judge's default for files), and a task of many queries
+// sends its manager far more than any file it writes; the bound is there so that a
+// flood cannot keep the manager reading until the wall limit.
+inline constexpr std::int64_t cms_channel_min_kib = 64 * 1024;
+inline std::int64_t cms_channel_limit_kib(const Limits& limits) {
+  return limits.output_kib > cms_channel_min_kib ? limits.output_kib : cms_channel_min_kib;
+}
+
 // As JSON (a batch journal keeps each test's limits): every field by its name; a
 // field missing from the JSON keeps its default.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Limits, cpu_ms, wall_ms, memory_kib, output_kib, processes,

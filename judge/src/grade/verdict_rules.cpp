@@ -220,11 +220,12 @@ std::optional<Decision> memory_or_output(const TestFacts& facts) {
                                                                                     memory_limit_share_for_mle)));
   if (sub.hit_output_limit)
     return decided(Verdict::OLE,
-                   fmt::format("wrote more than the output limit of {} KiB into its channel to the manager",
-                               facts.limits.output_kib),
+                   fmt::format("wrote more than {} KiB into its channel to the manager (a flood: the limit is "
+                               "the output limit, at least {} MiB)",
+                               cms_channel_limit_kib(facts.limits), cms_channel_min_kib / 1024),
                    "output_limit",
                    fmt::format("the judge stopped the process once it had written {} KiB to the manager",
-                               facts.limits.output_kib));
+                               cms_channel_limit_kib(facts.limits)));
   if (sub.exit.signaled && sub.exit.signal == SIGXFSZ)
     return decided(Verdict::OLE, "wrote more than the output limit allows (killed by SIGXFSZ)", "output_limit",
                    fmt::format("the kernel ended the submission with SIGXFSZ for a file over the output limit of {} "

@@ -57,7 +57,7 @@ void Communication::wire() {
   // Boxed processes get ends of their own, and what they write is relayed to the
   // manager within the output limit (fifo_channels.hpp); unboxed ones open the FIFOs.
   fifos_.emplace(request_.work_dir / "fifos", static_cast<std::size_t>(processes_), request_.contain,
-                 request_.limits.output_kib * 1024);
+                 cms_channel_limit_kib(request_.limits) * 1024);
   plan_manager();
   copies_.resize(static_cast<std::size_t>(processes_));
   for (std::size_t index = 0; index < copies_.size(); ++index) {

@@ -211,8 +211,8 @@ TEST(Communication, AProcessThatClearsNonblockOnItsDescriptorsCannotBlockTheJudg
 
 // Issue 45: a process wrote 200 MiB without a newline into its FIFO and exited 0; the
 // manager was still reading at the wall limit, and the verdict was JE. What a boxed
-// process writes to the manager is relayed within the output limit: past it the
-// process is stopped, and it is OLE, the process's fault.
+// process writes to the manager is relayed within the output limit (at least 64 MiB):
+// past it the process is stopped, and it is OLE, the process's fault.
 TEST(Communication, AProcessThatFloodsItsChannelIsStoppedAtTheOutputLimitAndBlamed) {
   if (find_box_executable().empty()) GTEST_SKIP() << "judge-box is not built next to the test binary";
   Exchange test(true);
@@ -232,7 +232,8 @@ TEST(Communication, AProcessThatFloodsItsChannelIsStoppedAtTheOutputLimitAndBlam
   manager.stdout_text = pass.manager_output;
   const CmsDecision decision = decide_cms(pass.processes, manager, test.request.limits, true);
   EXPECT_EQ(decision.decision.verdict, Verdict::OLE) << decision.decision.message;
-  EXPECT_NE(decision.decision.message.find("output limit of 1024 KiB"), std::string::npos) << decision.decision.message;
+  EXPECT_NE(decision.decision.message.find("more than 65536 KiB into its channel"), std::string::npos)
+      << decision.decision.message;
 }
 
 // The manager's own time after the processes: the process answers after 1.5 s of a

@@ -27,7 +27,8 @@
 //                    judge's, whose reads never block
 //   its output       the write end of a pipe of its own, which the judge reads (on
 //                    every turn of the test's GroupWatch, never blocking) and passes on
-//                    into uI_to_m, counting: past `output_limit_bytes` it passes
+//                    into uI_to_m, counting: past `output_limit_bytes` (the output
+//                    limit, at least 64 MiB: base/limits.hpp) it passes
 //                    nothing more and names the process in over_output_limit(), and
 //                    the watch stops it (OLE, the process's fault: a flood can no
 //                    longer keep the manager reading until the wall limit). At most

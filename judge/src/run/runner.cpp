@@ -70,13 +70,18 @@ InteractionRequest pass_request(const Problem& problem, const Submission& submis
   return request;
 }
 
+}  // namespace
+
 // One pass, started: its work folder, where its transcript goes, and its two
-// programs, running (Interaction::wire and spawn done).
+// programs, running (Interaction::wire and spawn done). Not file-local: StartedTest
+// (runner.hpp declares it) holds one.
 struct StartedPass {
   std::optional<TempDir> work;
   std::optional<fs::path> transcript;
   std::unique_ptr<Interaction> interaction;
 };
+
+namespace {
 
 StartedPass start_pass(const Problem& problem, const Submission& submission, const TestCase& test,
                        const RunOptions& options, const std::string& net_namespace, ResourcesAhead& resources,
