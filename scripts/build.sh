@@ -16,7 +16,10 @@ generator=()
 if [[ ! -f "$build_dir/CMakeCache.txt" ]] && command -v ninja >/dev/null; then
   generator=(-G Ninja)
 fi
+started=$SECONDS
 cmake -S . -B "$build_dir" "${generator[@]}" -DJUDGE_TESTS=$tests >/dev/null
+configured=$SECONDS
 targets=()
 for target in "$@"; do targets+=(--target "$target"); done
 cmake --build "$build_dir" -j "$(nproc)" "${targets[@]}"
+echo "build.sh: configured in $((configured - started)) s, built in $((SECONDS - configured)) s" >&2

@@ -9,5 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh main
+installed=$SECONDS
 bash scripts/build.sh main_job
-exec python3 scripts/grade_references.py --build "${BUILD_DIR:-build}"
+built=$SECONDS
+status=0
+python3 scripts/grade_references.py --build "${BUILD_DIR:-build}" || status=$?
+echo "grade-references.sh: install-deps $installed s, configure and build $((built - installed)) s, grading $((SECONDS - built)) s"
+exit "$status"

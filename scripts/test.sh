@@ -13,7 +13,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 bash scripts/install-deps.sh
+installed=$SECONDS
 bash scripts/build.sh
+built=$SECONDS
 build_dir=${BUILD_DIR:-build}
 cd "$build_dir"
 log=$(mktemp)
@@ -23,4 +25,5 @@ ctest --output-on-failure -j "$((2 * $(nproc)))" "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
 python3 "$root/scripts/slowest_tests.py" "$log"
+echo "test.sh: install-deps $installed s, configure and build $((built - installed)) s, ctest $((SECONDS - built)) s"
 exit "$status"
