@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Configures and builds into ${BUILD_DIR:-build}: the targets given (main_job: what the
 # main job runs), or everything. Ninja, a Release build (-O2, no debug information) and
-# precompiled headers (docs/building.md says what each saved). The test suite's parts
+# unity batches (docs/building.md says what each saved). The test suite's parts
 # are configured when GoogleTest is installed (scripts/install-deps.sh without
 # arguments installs it), so the main job's build and the tests' share one folder: the
 # second builds only what the first did not.
