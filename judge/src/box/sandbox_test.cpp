@@ -235,9 +235,8 @@ TEST_P(BoxedProcess, SaysWhenTheProgramStarted) {
 // The test's cpuacct cgroup is joined by B before it makes the box's namespaces
 // (privileged, judge_box.cpp join_cgroups), so the count holds a few ms of that setup
 // besides the program's own time, more or less as the host is slower or busier. The
-// bound says the setup stays small; what it rules out is
-// the judge's or the box's fork of a large process, or a compile, counted as the
-// program's.
+// bound says the setup stays small: it rules out the judge's or the box's fork of a
+// large process, or a compile, counted as the program's.
 TEST_P(BoxedProcess, CpuTimeIsTheProgramsOwn) {
   const ExitFacts exit = run({helper_program, "cpu", "300"});
   EXPECT_GE(exit.cpu_ms, 299);
