@@ -237,10 +237,34 @@ fs::path BuildCache::publish(const std::string& key, const fs::path& staged,
   give_back(staged / program_name);
   write_file_atomically(staged / manifest_name, json_text(manifest_of(read_files), 1) + "\n");
   const fs::path entry = dir_ / "builds" / key;
+  // Under the key's lock (build_in_place's): two judges that built the same program at
+  // once must not remove each other's entry while the other is about to open it (two
+  // batch workers, or the probes of one suite, sharing a cache: the first's open found
+  // nothing and the judge failed). A valid entry another judge published meanwhile is
+  // kept and this build dropped; only a stale one (a file it read changed) is replaced.
+  const UniqueFd lock = lock_key(key);
+  if (auto found = lookup(key)) {
+    std::error_code ec;
+    fs::remove_all(staged, ec);
+    return *found;
+  }
   std::error_code ec;
-  fs::remove_all(entry, ec);  // a stale build of the same key (a file it read changed)
-  publish_entry(staged, entry);  // else another judge published the same build meanwhile
+  fs::remove_all(entry, ec);
+  publish_entry(staged, entry);
   return entry / program_name;
+}
+
+UniqueFd BuildCache::lock_key(const std::string& key) const {
+  // The lock is a file of its own beside the entry, never the entry: the entry is
+  // removed and made again under it. flock, not fcntl locks: two threads of one judge
+  // (two open descriptions) exclude each other too. It is released when the
+  // descriptor closes, so a killed judge never leaves it held.
+  const fs::path lock_path = dir_ / "builds" / ("." + key + ".lock");
+  UniqueFd lock(::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+  if (!lock.valid() || ::flock(lock.get(), LOCK_EX) != 0)
+    throw ConfigError(fmt::format("cannot lock {} in the build cache: {} (set JUDGE_CACHE_DIR)", lock_path.string(),
+                                  std::strerror(errno)));
+  return lock;
 }
 
 BuildCache::InPlace BuildCache::build_in_place(const std::string& key, const InPlaceBuilder& build) const {
@@ -248,15 +272,7 @@ BuildCache::InPlace BuildCache::build_in_place(const std::string& key, const InP
   const fs::path builds = dir_ / "builds";
   std::error_code ec;
   fs::create_directories(builds, ec);
-  // The lock is a file of its own beside the entry, never the entry: the entry is
-  // removed and made again under it. flock, not fcntl locks: two threads of one judge
-  // (two open descriptions) exclude each other too. It is released when the
-  // descriptor closes, so a killed judge never leaves it held.
-  const fs::path lock_path = builds / ("." + key + ".lock");
-  const UniqueFd lock(::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
-  if (!lock.valid() || ::flock(lock.get(), LOCK_EX) != 0)
-    throw ConfigError(fmt::format("cannot lock {} in the build cache: {} (set JUDGE_CACHE_DIR)", lock_path.string(),
-                                  std::strerror(errno)));
+  const UniqueFd lock = lock_key(key);
   if (auto found = lookup(key)) return {*found, false};  // the judge we waited for built it
   const fs::path entry = builds / key;
   fs::remove_all(entry, ec);  // half made by a judge that was killed: no manifest

@@ -41,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include "base/unique_fd.hpp"
 #include "submission/sources.hpp"
 #include "submission/submission_files.hpp"
 
@@ -102,6 +103,9 @@ class BuildCache {
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
+  // The key's lock (a file beside its entry), held while the descriptor is open:
+  // making, replacing or publishing the entry happens under it.
+  UniqueFd lock_key(const std::string& key) const;
   std::filesystem::path dir_;
 };
 

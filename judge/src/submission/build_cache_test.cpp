@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/text_file.hpp"
+#include "file_text.hpp"
 
 namespace judge {
 namespace {
@@ -57,6 +58,38 @@ TEST_F(BuildCacheTest, TheKeyChangesWithAnyFileOfTheSubmissionAndTheLanguage) {
   Sources as_cpp17 = sources();
   as_cpp17.language = languages.by_id("cpp17");
   EXPECT_NE(cache.key_of(as_cpp17), cache.key_of(sources()));
+}
+
+// Two judges built the same program at once (two batch workers, or two suites' probes
+// on one cache): the second to publish must not remove the first's entry, which the
+// first is about to open (it did, and the first judge failed: "cannot open .../program
+// for the box"). The entry stays the first's, the second's build is dropped; a stale
+// entry is still replaced.
+TEST_F(BuildCacheTest, ASecondJudgePublishingTheSameBuildLeavesTheFirstsEntryInPlace) {
+  const BuildCache cache(dir / "cache");
+  const std::string key = cache.key_of(sources());
+  const fs::path header = dir / "system.h";
+  std::ofstream(header) << "#define X 1\n";
+  const fs::path first_staged = cache.staging(key);
+  const fs::path second_staged = cache.staging(key);
+  std::ofstream(first_staged / "program" / "main") << "first";
+  std::ofstream(second_staged / "program" / "main") << "second";
+  const fs::path first = cache.publish(key, first_staged, {header});
+  struct stat before {};
+  ASSERT_EQ(::stat(first.c_str(), &before), 0);
+  const fs::path second = cache.publish(key, second_staged, {header});
+  EXPECT_EQ(second, first);
+  struct stat after {};
+  ASSERT_EQ(::stat(first.c_str(), &after), 0);
+  EXPECT_EQ(after.st_ino, before.st_ino) << "the first judge's entry was replaced under it";
+  EXPECT_EQ(judge::test_support::text_of(first / "main"), "first");
+  EXPECT_FALSE(fs::exists(second_staged));
+  // Stale (a file it read changed): the next build replaces it.
+  std::ofstream(header) << "#define X 2\n";
+  const fs::path third_staged = cache.staging(key);
+  std::ofstream(third_staged / "program" / "main") << "third";
+  const fs::path third = cache.publish(key, third_staged, {header});
+  EXPECT_EQ(judge::test_support::text_of(third / "main"), "third");
 }
 
 TEST_F(BuildCacheTest, APublishedBuildIsFoundUntilAFileItReadChanges) {
