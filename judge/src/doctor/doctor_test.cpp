@@ -12,6 +12,13 @@ namespace judge {
 namespace {
 namespace fs = std::filesystem;
 
+HostFacts root_with_judge_box() {
+  HostFacts facts;
+  facts.root = true;
+  facts.judge_box_found = true;
+  return facts;
+}
+
 // A fake /proc and /sys of one kind of host.
 class FakeHost : public testing::Test {
  protected:
@@ -51,7 +58,7 @@ class FakeHost : public testing::Test {
   }
   fs::path dir;
   HostRoots roots;
-  HostFacts facts{true, true};
+  HostFacts facts = root_with_judge_box();
 };
 
 TEST_F(FakeHost, PureV2WithFavordynmodsIsAllOk) {
@@ -128,7 +135,7 @@ TEST_F(FakeHost, SwapGovernorHugePagesAndNamespacesAreNamed) {
 
 TEST_F(FakeHost, NotRootAndNoJudgeBoxAreLessExact) {
   pure_v2("rw,favordynmods");
-  const auto checks = check_host(roots, HostFacts{false, false});
+  const auto checks = check_host(roots, HostFacts{});  // not root, no judge-box
   EXPECT_EQ(named(checks, "root").status, CheckStatus::less_exact);
   EXPECT_EQ(named(checks, "judge-box").status, CheckStatus::less_exact);
   const auto json = nlohmann::json::parse(doctor_json(checks));
