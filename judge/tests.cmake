@@ -18,7 +18,7 @@ set_tests_properties(batch.end_to_end PROPERTIES TIMEOUT 600 LABELS batch RUN_SE
 add_test(NAME batch.long_lived_workers
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_batch_workers.py
     --judge $<TARGET_FILE:judge> --build ${CMAKE_BINARY_DIR} --work ${CMAKE_CURRENT_BINARY_DIR}/batch-workers-test)
-set_tests_properties(batch.long_lived_workers PROPERTIES TIMEOUT 300 LABELS batch)
+set_tests_properties(batch.long_lived_workers PROPERTIES TIMEOUT 300 LABELS batch COST 60)
 add_test(NAME batch.html_report_chromium
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_batch_report.py
     --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/batch-report-test
@@ -119,7 +119,7 @@ add_executable(judge_core_test
   # tested here with their own sources.
   box/file_store.cpp box/file_store_test.cpp box/uid_pool.cpp box/uid_pool_test.cpp
   box/channel_filter.cpp box/channel_filter_test.cpp)
-target_link_libraries(judge_core_test PRIVATE judge_core GTest::gtest project_warnings)
+target_link_libraries(judge_core_test PRIVATE judge_core GTest::gtest project_warnings test_code_flags)
 target_include_directories(judge_core_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_helpers ${SECCOMP_INCLUDE_DIR})
 target_link_libraries(judge_core_test PRIVATE ${SECCOMP_STATIC_ARCHIVE})
 judge_precompile_headers(judge_core_test YAML GTEST)
@@ -140,7 +140,7 @@ add_dependencies(judge_core_test judge-box nuts-bolts-interactor solution.nuts-b
 gtest_discover_tests(judge_core_test DISCOVERY_TIMEOUT 30 NO_PRETTY_VALUES
   TEST_FILTER "-CmsExport.TwinCookiesScoresTheSameAsTheOriginal" PROPERTIES LABELS unit)
 gtest_discover_tests(judge_core_test DISCOVERY_TIMEOUT 30 NO_PRETTY_VALUES
-  TEST_FILTER "CmsExport.TwinCookiesScoresTheSameAsTheOriginal" PROPERTIES LABELS slow)
+  TEST_FILTER "CmsExport.TwinCookiesScoresTheSameAsTheOriginal" PROPERTIES LABELS slow COST 20)
 
 add_subdirectory(test_helpers)
 add_subdirectory(scenarios)
@@ -161,7 +161,7 @@ target_link_libraries(bench_spawn PRIVATE judge_core)
 # CI keeps the benchmark working in a tiny size (no timing asserts).
 add_test(NAME bench.tiny COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bench.py
   --build ${CMAKE_BINARY_DIR} --runs 1 --tiny)
-set_tests_properties(bench.tiny PROPERTIES TIMEOUT 300 LABELS bench)
+set_tests_properties(bench.tiny PROPERTIES TIMEOUT 300 LABELS bench COST 20)
 
 # judge export (scripts/test_export.py): each problem of this repository as an ICPC
 # package that judge verify passes, whose validator builds alone with g++ outside the
@@ -190,6 +190,18 @@ foreach(problem new nuts-bolts egg-drop twin-cookies)
 endforeach()
 set_tests_properties(export.nuts-bolts export.egg-drop export.twin-cookies export.zip export.new export.polygon export.cms
   PROPERTIES TIMEOUT 1800 LABELS export)
+# COST: about the seconds each took in a cold suite run at -j 4 on 2 cores, so that
+# CTest starts the longest first also where it has no CTestCostData.txt of its own (a
+# fresh clone, CI): in declaration order they ran last, beside idle cores
+# (docs/building.md, "The order of the tests").
+set_tests_properties(export.nuts-bolts PROPERTIES COST 250)
+set_tests_properties(export.twin-cookies PROPERTIES COST 130)
+set_tests_properties(export.to_polygon.nuts-bolts PROPERTIES COST 120)
+set_tests_properties(export.egg-drop PROPERTIES COST 80)
+set_tests_properties(export.to_polygon.new PROPERTIES COST 70)
+set_tests_properties(export.to_polygon.twin-cookies PROPERTIES COST 60)
+set_tests_properties(export.to_polygon.egg-drop PROPERTIES COST 50)
+set_tests_properties(export.new export.polygon PROPERTIES COST 25)
 
 # Faults around the judge (issue 7, "Bad input and hostile data"): broken problem
 # configurations, missing or corrupt test files, an unwritable or full output folder
