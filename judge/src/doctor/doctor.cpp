@@ -353,11 +353,11 @@ std::string doctor_json(const std::vector<Check>& checks) {
   return json_text({{"checks", items}, {"exit", doctor_exit_code(checks)}}, 2) + "\n";
 }
 
-int run_doctor_command(bool json) {
+int run_doctor_command(bool as_json) {
   const HostFacts facts{::geteuid() == 0, !find_box_executable().empty(), temp_base(), default_cpu_lock_dir(),
                         default_cache_dir()};
   const auto checks = check_host(HostRoots{}, facts);
-  std::cout << (json ? doctor_json(checks) : doctor_table(checks));
+  std::cout << (as_json ? doctor_json(checks) : doctor_table(checks));
   return doctor_exit_code(checks);
 }
 

@@ -54,6 +54,6 @@ std::string doctor_table(const std::vector<Check>& checks);
 std::string doctor_json(const std::vector<Check>& checks);
 
 // `judge doctor [--json]` on this host.
-int run_doctor_command(bool json);
+int run_doctor_command(bool as_json);
 
 }  // namespace judge
