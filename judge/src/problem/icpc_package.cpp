@@ -6,6 +6,7 @@
 #include <set>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "base/errors.hpp"
 #include "base/parse_number.hpp"
@@ -311,6 +312,22 @@ fs::path only_program_in(const fs::path& folder) {
       folder.string(), programs.empty() ? " nothing" : names));
 }
 
+// The names of a folder's entries when they are all files, at least two (else empty):
+// a legacy output_validators/ that holds one program's files directly (interactor.cpp
+// beside the testlib.h it includes), which DOMjudge builds as one program.
+std::vector<std::string> files_only_in(const fs::path& folder) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name[0] == '.') continue;
+    if (!entry.is_regular_file()) return {};
+    names.push_back(name);
+  }
+  if (names.size() < 2) return {};
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 bool holds_one_folder_only(const fs::path& folder) {
   std::size_t entries = 0, folders = 0;
   for (const auto& entry : fs::directory_iterator(folder)) {
@@ -340,6 +357,17 @@ fs::path find_output_validator(const fs::path& dir, bool legacy, const ProblemKi
   if (has_modern && (!legacy || !has_old)) {
     found = fs::is_directory(modern) && holds_one_folder_only(modern) ? only_program_in(modern) : modern;
   } else if (has_old) {
+    // Files directly in output_validators/ are one program's (its headers and helper
+    // sources beside it), as DOMjudge builds the folder; problemtools would take each
+    // source for a program of its own and skip the headers.
+    const std::vector<std::string> files = files_only_in(old);
+    if (!files.empty()) {
+      notes.push_back(
+          fmt::format("{} holds files only ({}): they are built as one program, as "
+                      "DOMjudge builds the folder",
+                      old.string(), fmt::join(files, " ")));
+      return old;
+    }
     found = only_program_in(old);
   }
   if (!found)

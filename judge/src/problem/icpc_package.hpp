@@ -36,7 +36,9 @@
 //   validation_memory (MiB)      (defaults 60 s, 2048 MiB)
 //   output_validator/ (2023+),   interactor_command, built by program_build.hpp
 //   output_validators/<one>/     (each version reads both layouts, its own first);
-//   (legacy)                     interactor_working_dir for build/run scripts
+//   (legacy)                     interactor_working_dir for build/run scripts; a
+//                                legacy folder of files only is one program
+//                                (DOMjudge's reading: interactor.cpp + testlib.h)
 //   data/                        tests (icpc_testdata.hpp)
 //   submissions/                 submissions_dir (expectations.hpp reads it)
 //

@@ -253,9 +253,32 @@ TEST_F(IcpcPackage, DefaultValidationIsRefusedWithAReason) {
   write("problem.yaml", "problem_format_version: 2025-09\ntype: interactive\n");
   EXPECT_NE(error_of().find("no output validator"), std::string::npos);
   write("problem.yaml", "validation: custom interactive\n");
-  write("output_validators/a.py", "");
+  write("output_validators/a/a.py", "");
   write("output_validators/b.py", "");
   EXPECT_NE(error_of().find("exactly one output validator"), std::string::npos);
+  // Files only are one program's: two .py files and no __main__.py are asked about.
+  fs::remove_all(dir() / "output_validators/a");
+  write("output_validators/c.py", "");
+  EXPECT_NE(error_of().find("several .py files and no __main__.py"), std::string::npos);
+}
+
+// A legacy output_validators/ holding one program's files directly, as DOMjudge builds
+// the folder: the source and the header it includes (Kattis' validate.h style) are one
+// program, not two; a second source is compiled with them.
+TEST_F(IcpcPackage, LegacyValidatorFilesDirectlyInTheFolderAreOneProgram) {
+  test("secret/01");
+  write("problem.yaml", "validation: custom interactive\n");
+  write("output_validators/validate.h", "inline int accepted_code() { return 42; }\nint rejected_code();\n");
+  write("output_validators/rejected.cpp", "int rejected_code() { return 43; }\n");
+  write(
+      "output_validators/interactor.cpp",
+      "#include \"validate.h\"\nint main(int argc, char**) { return argc > 1 ? accepted_code() : rejected_code(); }\n");
+  const Problem problem = load();
+  EXPECT_TRUE(has_note(problem, "holds files only (interactor.cpp rejected.cpp validate.h)"));
+  ASSERT_FALSE(problem.interactor_command.empty());
+  const std::string program = problem.interactor_command[0];
+  EXPECT_EQ(std::system((program + " x").c_str()) >> 8, 42);
+  EXPECT_EQ(std::system(program.c_str()) >> 8, 43);
 }
 
 TEST_F(IcpcPackage, OldValidatorFolderIsUsedByA2023PackageWithANote) {
