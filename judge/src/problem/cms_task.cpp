@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <set>
 
@@ -216,6 +217,31 @@ std::optional<nlohmann::json> gen_groups(const fs::path& gen, std::int64_t& test
   return groups;
 }
 
+// The tests of a task.yaml without n_input and gen/GEN, counted as task-maker counts
+// them: input/input0.txt, input1.txt, ... up to the first missing one; an input past a
+// gap is an error (a test would silently not run).
+std::int64_t count_inputs(const YamlFile& yaml, const fs::path& dir) {
+  std::int64_t count = 0;
+  while (count < 100000 && fs::is_regular_file(dir / "input" / fmt::format("input{}.txt", count))) ++count;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir / "input", ec)) {
+    const std::string name = entry.path().filename().string();
+    std::int64_t index = -1;
+    if (std::sscanf(name.c_str(), "input%ld.txt", &index) == 1 && index > count &&
+        name == fmt::format("input{}.txt", index))
+      throw ConfigError(
+          fmt::format("{}: no n_input, so the tests are input/input0.txt onwards as task-maker counts them, "
+                      "but input/input{}.txt is missing and {} is there",
+                      yaml.path.string(), count, name));
+  }
+  if (count == 0)
+    throw ConfigError(
+        fmt::format("{}: n_input is missing, and there is neither gen/GEN nor input/input0.txt to count the "
+                    "tests from",
+                    yaml.path.string()));
+  return count;
+}
+
 // The score type: task.yaml's when it gives score_type, score_type_parameters and
 // n_input (CMS takes none of them otherwise), else gen/GEN's groups (GroupMin), else
 // Sum. Sets `count` (n_input) on the way.
@@ -240,8 +266,7 @@ nlohmann::json read_score(const YamlFile& yaml, const fs::path& dir, std::vector
   if (fs::is_regular_file(dir / "gen" / "GEN") && has_input && gen_tests != count)
     throw ConfigError(
         fmt::format("{}: n_input is {}, but gen/GEN lists {} tests", yaml.path.string(), count, gen_tests));
-  if (!has_input && !fs::is_regular_file(dir / "gen" / "GEN"))
-    throw ConfigError(fmt::format("{}: n_input is missing (and there is no gen/GEN)", yaml.path.string()));
+  if (!has_input && !fs::is_regular_file(dir / "gen" / "GEN")) count = count_inputs(yaml, dir);
   if (groups) return nlohmann::json{{"score_type", "GroupMin"}, {"parameters", *groups}};
   const double total = root["total_value"] ? yaml_number(root["total_value"], yaml, "total_value") : 100.0;
   return nlohmann::json{{"score_type", "Sum"}, {"parameters", count == 0 ? 0.0 : total / static_cast<double>(count)}};

@@ -9,7 +9,9 @@
 //   memory_limit (MiB)        limits.memory_kib (256 MiB and a warning without it)
 //   n_input                   tests 000 .. n_input-1: input/inputN.txt, with
 //                             output/outputN.txt as the answer (/dev/null for a
-//                             Communication task without it)
+//                             Communication task without it); without it, gen/GEN's
+//                             count, else input/input0.txt onwards as task-maker
+//                             counts them (up to the first missing one)
 //   public_testcases          "all" or "0, 3": those tests are samples (risultati too)
 //   score_type,               scoring {"type": "cms", ...} (cms_scoring.hpp), taken
 //   score_type_parameters     only when n_input is given too, as CMS does; else
