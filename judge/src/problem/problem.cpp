@@ -302,6 +302,21 @@ std::vector<std::vector<std::string>> subtask_validator_runs(const nlohmann::jso
   return runs;
 }
 
+namespace {
+
+// TPS (IOI's task format) names its task file problem.json too: say what it is
+// instead of calling its keys unknown ones of ours.
+void refuse_tps_task(const nlohmann::json& config, const fs::path& file) {
+  if (config.contains("code") && config.contains("type") && !config.contains("interactor"))
+    throw ConfigError(
+        fmt::format("{} is a TPS task's problem.json (it has \"code\" and \"type\"; TPS is IOI's task format, "
+                    "with subtasks/, graders/ and solutions.json), not this judge's problem.json: TPS task "
+                    "folders are not read yet (docs/problem-format.md lists the formats this judge reads)",
+                    file.string()));
+}
+
+}  // namespace
+
 Problem parse_problem(const std::string& json_text, const fs::path& dir,
                       const JudgePaths& paths) {
   const fs::path file = dir / "problem.json";
@@ -314,6 +329,7 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   if (!config.is_object())
     throw ConfigError(fmt::format("{} must hold a JSON object", file.string()));
   refuse_duplicate_keys(json_text, file);
+  refuse_tps_task(config, file);
   static const std::set<std::string> known_keys{
       "name", "interactor", "testdata", "time_limit_ms", "wall_limit_ms", "memory_mib",
       "output_limit_kib", "process_limit", "interactor_time_limit_ms",
