@@ -17,6 +17,9 @@ setter would, with what problemtools and BAPCtools do on the same package.
                                Java file holding `public class Main`
   --case beside_headers        a problem.json interactor with limits.hpp beside it, a
                                generator on the interactor library's generator.hpp
+  --case kattis_include        a legacy Kattis package whose include/cpp/ holds the
+                               grader (main) and header, IOI style: the contestant's
+                               file defines a function; AC and WA as the folders say
 """
 import argparse
 import json
@@ -179,6 +182,16 @@ def beside_headers(case):
     case.expect(proc.returncode == 0, "judge verify exits 0: the interactor builds with limits.hpp beside it")
 
 
+def kattis_include(case):
+    proc, report = case.verify_json(os.path.join(PACKAGES, "kattis-include"))
+    case.expect(proc.returncode == 0, "judge verify exits 0 (include/cpp/ compiled with every C++ submission)")
+    got = verdicts(report)
+    case.expect(got.get("accepted/binary_search.cpp", (None, None)) == ("OK", "AC"),
+                "accepted/binary_search.cpp (play() only, no main) is AC")
+    case.expect(got.get("wrong_answer/gives_up.cpp", (None, None)) == ("OK", "WA"),
+                "wrong_answer/gives_up.cpp is WA")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--judge", required=True)
@@ -195,7 +208,8 @@ def main():
         else:
             cases = {"polygon_own_header": polygon_own_header, "closed_stdout": closed_stdout,
                      "samples_only": samples_only, "misspelt_key": misspelt_key, "java_classes": java_classes,
-                     "batch_short_name": batch_short_name, "beside_headers": beside_headers}
+                     "batch_short_name": batch_short_name, "beside_headers": beside_headers,
+                     "kattis_include": kattis_include}
             if args.case not in cases:
                 print(f"unknown case {args.case}", file=sys.stderr)
                 return 2

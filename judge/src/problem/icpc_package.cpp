@@ -454,6 +454,7 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
     throw ConfigError(fmt::format("{}: {}", (dir / "data").string(), error.what()));
   }
   if (fs::is_directory(dir / "submissions")) problem.submissions_dir = dir / "submissions";
+  if (fs::is_directory(dir / "include")) problem.include_dir = dir / "include";
 
   problem.input_validators = find_input_validators(dir);
   check_optional_parts(dir, problem);

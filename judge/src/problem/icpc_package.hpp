@@ -41,6 +41,8 @@
 //                                (DOMjudge's reading: interactor.cpp + testlib.h)
 //   data/                        tests (icpc_testdata.hpp)
 //   submissions/                 submissions_dir (expectations.hpp reads it)
+//   include/                     include_dir: include/default/ and include/<language>/
+//                                join every submission of that language (companions.hpp)
 //
 // Unknown problem.yaml keys: the specification says "Any unknown keys should be
 // treated as an error", but real packages carry keys of other versions and tools

@@ -119,6 +119,9 @@ struct Problem {
   // The example submissions, in folders named by their expected verdict (judge
   // verify); empty: none.
   std::filesystem::path submissions_dir;
+  // A Kattis package's include/: files every submission of a language is compiled
+  // with (companions.hpp); empty: none.
+  std::filesystem::path include_dir;
   // Submissions a package lists itself with a tag (Polygon's problem.xml: main,
   // accepted, wrong-answer, ...), read instead of folders when not empty.
   std::vector<std::pair<std::filesystem::path, std::string>> tagged_submissions;
@@ -127,9 +130,12 @@ struct Problem {
   std::optional<CmsSettings> cms;
 };
 
-// What a problem compiles with every submission (a CMS task's stub or grader), or none.
+// What a problem compiles with every submission (a CMS task's stub or grader, a
+// Kattis package's include/), or none.
 inline Companions submission_companions(const Problem& problem) {
-  return problem.cms ? problem.cms->companions : Companions{};
+  Companions companions = problem.cms ? problem.cms->companions : Companions{};
+  companions.include_dir = problem.include_dir;
+  return companions;
 }
 
 // problem.json's per-subtask input validation: no flags, then the

@@ -26,7 +26,9 @@ struct Companions {
   std::string name;                            // the contestant's file is compiled as NAME.<its ending>
   std::vector<std::filesystem::path> sources;  // one per language, by ending
   std::vector<std::filesystem::path> headers;  // beside every language's
-  bool empty() const { return sources.empty(); }
+  // A Kattis package's include/ (problemtools' model/includes.py, below); "" none.
+  std::filesystem::path include_dir;
+  bool empty() const { return sources.empty(); }  // no CMS stub or grader
 };
 
 // The companion of `language` among `companions.sources` (its ending is one of the
@@ -41,5 +43,23 @@ std::string no_companion_message(const Companions& companions, const Language& l
 // entry point's name (the companion's). Throws JudgeFault when a file cannot be copied.
 std::string assemble_with_companion(const std::filesystem::path& source, const std::filesystem::path& companion,
                                     const Companions& companions, const std::filesystem::path& folder);
+
+// Kattis include/ (the legacy spec's included files, problemtools' model/includes.py):
+// the files of include/default/ and include/<language>/ join every submission of that
+// language before it compiles, at their paths below that folder. The folders that apply
+// to `language`, in the order they are written: default/, then the language's own
+// (C++'s variants, cpp17 and cpp23, take cpp/'s: problemtools has one C++).
+std::vector<std::filesystem::path> include_folders_for(const std::filesystem::path& include_dir,
+                                                       const Language& language);
+
+// Fills `folder` (empty, the judge's own) with the submission's `files` (relative to
+// `base`, as taken in), then every regular file of `include_folders` in order: an
+// include file of the same name as a submission's replaces it, as problemtools writes
+// the include files over its copy of the submission. Returns the entry point an
+// include file names (main.<an ending of the language>: problemtools' mainfile), or
+// "" (the submission's own). Throws JudgeFault when a file cannot be copied.
+std::string assemble_with_includes(const std::filesystem::path& base, const std::vector<std::filesystem::path>& files,
+                                   const std::vector<std::filesystem::path>& include_folders, const Language& language,
+                                   const std::filesystem::path& folder);
 
 }  // namespace judge

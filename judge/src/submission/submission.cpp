@@ -155,6 +155,27 @@ Submission prepare_with_companions(const fs::path& path, const fs::path& cache_d
   return submission;
 }
 
+// A submission with a Kattis package's include files of its language
+// (companions.hpp): the files as taken in, the include files over them, prepared as
+// that folder of the judge's own.
+Submission prepare_with_includes(const fs::path& path, const Sources& sources, const std::vector<fs::path>& folders,
+                                 const fs::path& cache_dir, const SubmissionOptions& options) {
+  TempDir temporary("judge-includes-");
+  // Named alike for every submission: the folder's name is part of the sources' key
+  // (submission_files.hpp), and the same files must find the same build.
+  const fs::path folder = temporary.path() / "submission";
+  fs::create_directory(folder);
+  SubmissionOptions assembled = options;
+  assembled.companions = {};
+  assembled.language = sources.language->id;
+  assembled.confine_to.clear();
+  const std::string main = assemble_with_includes(sources.base, sources.files, folders, *sources.language, folder);
+  assembled.entrypoint = main.empty() ? sources.entry.string() : main;
+  Submission submission = prepare_submission(folder, cache_dir, assembled);
+  submission.display = path.string();
+  return submission;
+}
+
 }  // namespace
 
 Submission prepare_submission(const fs::path& path, const fs::path& cache_dir, const SubmissionOptions& options) {
@@ -169,6 +190,10 @@ Submission prepare_submission(const fs::path& path, const fs::path& cache_dir, c
     submission.command = {sources.root.string()};
     submission.roots = {sources.root.string()};
     return submission;
+  }
+  if (!options.companions.include_dir.empty()) {
+    const std::vector<fs::path> folders = include_folders_for(options.companions.include_dir, *sources.language);
+    if (!folders.empty()) return prepare_with_includes(path, sources, folders, cache_dir, options);
   }
   const Language& language = *sources.language;
   if (const std::string tool = missing_tool(language); !tool.empty())
