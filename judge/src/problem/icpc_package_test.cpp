@@ -279,6 +279,15 @@ TEST_F(IcpcPackage, LegacyValidatorFilesDirectlyInTheFolderAreOneProgram) {
   const std::string program = problem.interactor_command[0];
   EXPECT_EQ(std::system((program + " x").c_str()) >> 8, 42);
   EXPECT_EQ(std::system(program.c_str()) >> 8, 43);
+  // build and run scripts directly in the folder are honoured as the spec says: build
+  // runs in a copy of the folder, run is the program.
+  fs::remove_all(dir() / "output_validators");
+  write("output_validators/build", "#!/bin/sh\nprintf '#!/bin/sh\\nexit 42\\n' > accept && chmod +x accept\n");
+  write("output_validators/run", "#!/bin/sh\nexec \"$(dirname \"$0\")/accept\" \"$@\"\n");
+  const Problem scripted = load();
+  EXPECT_TRUE(has_note(scripted, "holds files only (build run)"));
+  ASSERT_FALSE(scripted.interactor_command.empty());
+  EXPECT_EQ(std::system(scripted.interactor_command[0].c_str()) >> 8, 42);
 }
 
 TEST_F(IcpcPackage, OldValidatorFolderIsUsedByA2023PackageWithANote) {
