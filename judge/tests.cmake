@@ -44,6 +44,7 @@ add_executable(judge_core_test
   src/process/group_watch_test.cpp
   src/problem/cms_scoring_test.cpp
   src/problem/kattis_grading_test.cpp
+  src/problem/gen_file_test.cpp
   src/problem/cms_task_test.cpp
   src/grade/cms_outcome_test.cpp
   src/run/white_diff_test.cpp

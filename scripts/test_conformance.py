@@ -29,6 +29,12 @@ setter would, with what problemtools and BAPCtools do on the same package.
                                accepted submissions fail, as under problemtools
   --case kattis_grader_range   the same with group 1 worth more than its range: judge
                                verify fails naming the group, as problemtools does
+  --case taskmaker_gen         a task-maker (italy_yaml) task whose inputs come from
+                               gen/GEN: judge verify says to run judge generate; one
+                               judge generate makes input/ and output/ (generator,
+                               validator, official solution with its grader), and then
+                               every submission is as its folder expects; --check,
+                               and a test the validator refuses
 """
 import argparse
 import json
@@ -265,6 +271,47 @@ def kattis_grader_range(case):
                 "the reason names the group and its range")
 
 
+def taskmaker_gen(case):
+    package = case.copy("taskmaker-gen")
+    proc = case.run("verify", package)
+    case.expect(proc.returncode == 2 and "judge generate" in proc.stderr,
+                "before generating, judge verify exits 2 saying to run judge generate")
+    proc = case.run("generate", package)
+    case.expect(proc.returncode == 0, f"judge generate exits 0 (exit {proc.returncode})")
+    inputs = sorted(os.listdir(os.path.join(package, "input"))) if os.path.isdir(os.path.join(package, "input")) else []
+    outputs = sorted(os.listdir(os.path.join(package, "output"))) if os.path.isdir(os.path.join(package, "output")) else []
+    case.expect(inputs == [f"input{i}.txt" for i in range(6)], f"input/input0..5.txt (got {inputs})")
+    case.expect(outputs == [f"output{i}.txt" for i in range(6)], f"output/output0..5.txt (got {outputs})")
+    with open(os.path.join(package, "input", "input0.txt")) as f:
+        case.expect(f.read() == "3\n1 2 3\n", "input0.txt is the #COPY of gen/esempio.txt")
+    with open(os.path.join(package, "output", "output0.txt")) as f:
+        case.expect(f.read() == "6\n", "output0.txt is the official solution's answer (6)")
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode == 0, f"judge verify exits 0 after one judge generate (exit {proc.returncode})")
+    got = graded(report)
+    case.expect(got.get("accepted/somma.cpp") == ("OK", "AC", 100), f"accepted/somma.cpp AC 100 ({got.get('accepted/somma.cpp')})")
+    case.expect(got.get("wrong_answer/int_sum.cpp", ())[:2] == ("OK", "WA"), "wrong_answer/int_sum.cpp WA")
+    proc = case.run("generate", package, "--check")
+    case.expect(proc.returncode == 0, "judge generate --check: the data matches gen/GEN")
+    with open(os.path.join(package, "output", "output3.txt"), "w") as f:
+        f.write("5\n")
+    proc = case.run("generate", package, "--check")
+    case.expect(proc.returncode == 1 and "changed  output/output3.txt" in proc.stdout,
+                "--check exits 1 naming output/output3.txt")
+    # A test the validator refuses (N = 1000 in the subtask of N <= 10) stops it all.
+    gen = os.path.join(package, "gen", "GEN")
+    with open(gen) as f:
+        text = f.read()
+    with open(gen, "w") as f:
+        f.write(text.replace("10    2", "1000  2"))
+    proc = case.run("generate", package)
+    case.expect(proc.returncode == 3 and "the validator failed on test 2" in proc.stderr
+                and "outside subtask 2's limit" in proc.stderr,
+                "judge generate exits 3 naming the test, its GEN line and the validator's reason")
+    with open(os.path.join(package, "output", "output3.txt")) as f:
+        case.expect(f.read() == "5\n", "nothing was written when a test failed")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--judge", required=True)
@@ -283,7 +330,8 @@ def main():
                      "samples_only": samples_only, "misspelt_key": misspelt_key, "java_classes": java_classes,
                      "batch_short_name": batch_short_name, "beside_headers": beside_headers,
                      "kattis_include": kattis_include, "kattis_grader": kattis_grader,
-                     "kattis_grader_rejects": kattis_grader_rejects, "kattis_grader_range": kattis_grader_range}
+                     "kattis_grader_rejects": kattis_grader_rejects, "kattis_grader_range": kattis_grader_range,
+                     "taskmaker_gen": taskmaker_gen}
             if args.case not in cases:
                 print(f"unknown case {args.case}", file=sys.stderr)
                 return 2

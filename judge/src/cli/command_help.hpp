@@ -109,9 +109,12 @@ inline constexpr CommandHelp generate_help{
     "make the problem's test inputs from its manifest: each line NAME ARGS... of the manifest\n"
     "(problem.json \"manifest\", default TESTDATA/manifest.txt) runs the problem.json \"generator\"\n"
     "with ARGS, and its stdout becomes TESTDATA/NAME.in; .in files not listed are removed.\n"
+    "A CMS task folder (task.yaml) with gen/GEN is made as task-maker makes it: gen/generator.*\n"
+    "for each test line (#COPY: copies a file), gen/validator.* INPUT SUBTASK on each input, and\n"
+    "for a Batch task sol/solution.* (with sol/grader.*) for output/outputN.txt.\n"
     "Exit 0 written (--check: identical), 1 --check found differences, 2 no generator or manifest,\n"
-    "3 the generator failed.",
-    "Example: judge generate nuts-bolts --check"};
+    "3 the generator (validator, official solution) failed.",
+    "Example: judge generate nuts-bolts --check; judge generate path/to/task"};
 
 inline constexpr CommandHelp new_help{
     "new",

@@ -11,6 +11,7 @@
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
 #include "generate/manifest.hpp"
+#include "generate/task_maker.hpp"
 #include "problem/problem.hpp"
 #include "process/tool_run.hpp"
 
@@ -91,6 +92,10 @@ DataDifference compare_test_files(const fs::path& generated, const fs::path& com
 }
 
 int run_generate_command(const GenerateOptions& options) {
+  // A CMS task folder: task-maker's gen/GEN (task_maker.hpp). Its tests may not be
+  // there yet, so it is not loaded as a problem first.
+  if (std::error_code ec; fs::is_regular_file(fs::path(options.problem) / "task.yaml", ec))
+    return run_task_maker_generate(options.problem, options);
   const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
   if (problem.format != ProblemFormat::native)
     throw ConfigError(fmt::format("judge generate reads a problem.json's \"generator\" and \"manifest\"; {} is a {} "

@@ -12,8 +12,10 @@
 
 #include "base/errors.hpp"
 #include "base/limits.hpp"
+#include "base/text_file.hpp"
 #include "base/yaml_file.hpp"
 #include "problem/cms_scoring.hpp"
+#include "problem/gen_file.hpp"
 #include "problem/problem.hpp"
 #include "problem/program_build.hpp"
 
@@ -71,7 +73,8 @@ std::vector<std::string> task_program(const fs::path& dir, std::initializer_list
   return {};
 }
 
-// sol/<role>.<ext> for every language, and the headers of sol/.
+}  // namespace
+
 Companions find_companions(const fs::path& dir, const std::string& role, const std::string& task_name) {
   Companions companions;
   companions.role = role;
@@ -88,6 +91,8 @@ Companions find_companions(const fs::path& dir, const std::string& role, const s
   std::sort(companions.headers.begin(), companions.headers.end());
   return companions;
 }
+
+namespace {
 
 void read_limits(const YamlFile& yaml, Problem& problem) {
   std::string key;
@@ -118,8 +123,13 @@ void read_tests(const YamlFile& yaml, std::int64_t count, bool answers_required,
     test.input = problem.dir / "input" / fmt::format("input{}.txt", index);
     test.answer = problem.dir / "output" / fmt::format("output{}.txt", index);
     if (!fs::is_regular_file(test.input))
-      throw ConfigError(
-          fmt::format("{}: n_input is {}, but {} is missing", yaml.path.string(), count, test.input.string()));
+      throw ConfigError(fmt::format(
+          "{}: {} tests, but {} is missing{}", yaml.path.string(), count, test.input.string(),
+          fs::is_regular_file(problem.dir / "gen" / "GEN")
+              ? fmt::format("; the inputs come from gen/GEN: make them with judge generate {} (task-maker's "
+                            "generator, validator and official solution)",
+                            problem.dir.string())
+              : ""));
     if (!fs::is_regular_file(test.answer)) {
       if (answers_required)
         throw ConfigError(fmt::format("{} is missing: white-diff compares the output with it", test.answer.string()));
@@ -178,42 +188,20 @@ nlohmann::json yaml_to_json(const YAML::Node& node) {
   return text;
 }
 
-// gen/GEN's subtasks, as CMS's loader reads them: a line "# ST: points" opens a group,
-// every other line that is not blank or only a comment is a test (a "# COPY:" line
-// too). No "ST:" line: nullopt. `tests` gets the number of tests the file lists.
+// gen/GEN's subtasks, as CMS's loader reads them (gen_file.hpp): each "#ST: points"
+// line opens a group of the tests below it. No "ST:" line: nullopt. `tests` gets the
+// number of tests the file lists.
 std::optional<nlohmann::json> gen_groups(const fs::path& gen, std::int64_t& tests) {
-  std::ifstream in(gen);
+  const GenFile file = parse_gen_file(read_file(gen).value_or(""), gen);
+  tests = static_cast<std::int64_t>(file.tests.size());
+  if (file.subtasks.empty()) return std::nullopt;
   nlohmann::json groups = nlohmann::json::array();
-  std::optional<std::int64_t> points;
-  std::int64_t count = 0;
-  tests = 0;
-  for (std::string line; std::getline(in, line);) {
-    const std::size_t hash = line.find('#');
-    std::string command = line.substr(0, hash);
-    std::string comment = hash == std::string::npos ? "" : line.substr(hash + 1);
-    auto trim = [](std::string& text) {
-      text.erase(0, text.find_first_not_of(" \t\r"));
-      text.erase(text.find_last_not_of(" \t\r") + 1);
-    };
-    trim(command);
-    trim(comment);
-    if (!command.empty() || comment.rfind("COPY:", 0) == 0) {
-      ++count;
-      ++tests;
-    } else if (comment.rfind("ST:", 0) == 0) {
-      if (points) groups.push_back({*points, count});
-      count = 0;
-      std::string value = comment.substr(3);
-      trim(value);
-      try {
-        points = std::stoll(value);
-      } catch (const std::exception&) {
-        throw ConfigError(fmt::format("{}: \"# ST: {}\" must give the subtask's points", gen.string(), value));
-      }
-    }
+  for (const auto& subtask : file.subtasks) {
+    const auto whole = static_cast<std::int64_t>(subtask.points);
+    groups.push_back(
+        {static_cast<double>(whole) == subtask.points ? nlohmann::json(whole) : nlohmann::json(subtask.points),
+         subtask.tests});
   }
-  if (!points) return std::nullopt;
-  groups.push_back({*points, count});
   return groups;
 }
 

@@ -51,6 +51,10 @@ namespace judge {
 enum class CmsTaskType { batch, communication };
 enum class CmsUserIo { std_io, fifo_io };
 
+// sol/<role>.<ext> for every language ("stub", "grader"), and the headers of sol/:
+// what CMS compiles with a submission named <task_name>.<ext>.
+Companions find_companions(const std::filesystem::path& dir, const std::string& role, const std::string& task_name);
+
 // How a CMS task runs its submission (Problem::cms).
 struct CmsSettings {
   CmsTaskType type = CmsTaskType::batch;

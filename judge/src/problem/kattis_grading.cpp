@@ -111,14 +111,17 @@ class GroupGrader {
       const std::vector<std::string> flags = split_words(group["grader_flags"].get<std::string>());
       reply = custom ? custom_(input, flags) : default_grader(input, flags);
     }
-    nlohmann::json entry = {{"name", name}, {"verdict", reply.verdict}, {"score", reply.score},
-                            {"grader", custom ? "custom" : "default"}, {"grader_flags", group["grader_flags"]},
+    nlohmann::json entry = {{"name", name},
+                            {"verdict", reply.verdict},
+                            {"score", reply.score},
+                            {"grader", custom ? "custom" : "default"},
+                            {"grader_flags", group["grader_flags"]},
                             {"results", children.size()}};
     if (!reply.error.empty()) entry["error"] = reply.error;
     if (out_of_range(group["range"], reply)) {
       entry["out_of_range"] = true;
-      out_of_range_.push_back(fmt::format("group {} scored {:g}, outside its range {}", name, reply.score,
-                                          range_text(group["range"])));
+      out_of_range_.push_back(
+          fmt::format("group {} scored {:g}, outside its range {}", name, reply.score, range_text(group["range"])));
     }
     groups_.push_back(std::move(entry));
     return ItemResult{reply.verdict, reply.score};
@@ -167,7 +170,8 @@ Verdict judge_verdict(const std::string& kattis) {
 
 void check_group(const nlohmann::json& group) {
   auto fail = [&](const std::string& what) {
-    throw ConfigError(fmt::format("kattis_legacy scoring: group {}: {}", json_text(group.value("name", nlohmann::json())), what));
+    throw ConfigError(
+        fmt::format("kattis_legacy scoring: group {}: {}", json_text(group.value("name", nlohmann::json())), what));
   };
   if (!group.is_object() || !group.contains("name") || !group["name"].is_string()) fail("needs a \"name\"");
   if (group.value("on_reject", "") != "break" && group.value("on_reject", "") != "continue")
@@ -219,7 +223,8 @@ GraderReply default_grader(const std::string& input, const std::vector<std::stri
   }
   std::optional<std::string> verdict;
   if (accept_if_any_accepted && std::find(verdicts.begin(), verdicts.end(), "AC") != verdicts.end()) verdict = "AC";
-  else if (verdict_mode == "always_accept") verdict = "AC";
+  else if (verdict_mode == "always_accept")
+    verdict = "AC";
   else if (verdict_mode == "first_error") {
     const auto failed = std::find_if(verdicts.begin(), verdicts.end(), [](const std::string& v) { return v != "AC"; });
     verdict = failed == verdicts.end() ? "AC" : *failed;
@@ -238,9 +243,10 @@ GraderReply default_grader(const std::string& input, const std::vector<std::stri
 GraderReply parse_grader_output(const std::string& output) {
   static const std::regex reply(R"(^(AC|WA|TLE|RTE|MLE|OLE|JE)\s+-?[0-9.]+\s*$)");
   if (!std::regex_match(output, reply))
-    return judge_error(fmt::format("the grader's output is not one line \"VERDICT SCORE\" (VERDICT AC, WA, TLE, "
-                                   "RTE, MLE, OLE or JE): \"{}\"",
-                                   output.substr(0, 200)));
+    return judge_error(
+        fmt::format("the grader's output is not one line \"VERDICT SCORE\" (VERDICT AC, WA, TLE, "
+                    "RTE, MLE, OLE or JE): \"{}\"",
+                    output.substr(0, 200)));
   const std::vector<std::string> words = split_words(output);
   const auto score = python_float(words[1]);
   if (!score) return judge_error(fmt::format("the grader's score \"{}\" is not a number", words[1]));
@@ -256,9 +262,10 @@ nlohmann::json parse_score_range(const std::string& text, const std::string& whe
     range.push_back(std::isinf(*value) ? nlohmann::json(nullptr) : nlohmann::json(*value));
   }
   if (words.size() != 2 || range.size() != 2)
-    throw ConfigError(fmt::format("{}range must be two numbers \"A B\" (inf, -inf and +inf allowed), got '{}'",
-                                  where, text));
-  if (*python_float(words[0]) > *python_float(words[1])) throw ConfigError(fmt::format("{}range '{}': the minimum is greater than the maximum", where, text));
+    throw ConfigError(
+        fmt::format("{}range must be two numbers \"A B\" (inf, -inf and +inf allowed), got '{}'", where, text));
+  if (*python_float(words[0]) > *python_float(words[1]))
+    throw ConfigError(fmt::format("{}range '{}': the minimum is greater than the maximum", where, text));
   return range;
 }
 
@@ -284,7 +291,8 @@ Score kattis_legacy_score(const nlohmann::json& scoring, const std::vector<Score
   if (!grader.out_of_range_.empty()) result.details["out_of_range"] = grader.out_of_range_;
   for (const auto& group : grader.groups_)
     if (group.contains("error")) {
-      result.verdict_reason = fmt::format("group {}: {}", group["name"].get<std::string>(), group["error"].get<std::string>());
+      result.verdict_reason =
+          fmt::format("group {}: {}", group["name"].get<std::string>(), group["error"].get<std::string>());
       break;
     }
   result.top_level["test_groups"] = grader.groups_;
@@ -297,7 +305,8 @@ namespace {
 void all_accepted(const nlohmann::json& group, std::vector<ScoredTest>& tests) {
   for (const auto& item : group["items"]) {
     if (item.is_string()) tests.push_back({item.get<std::string>(), Verdict::AC, nullptr});
-    else all_accepted(item, tests);
+    else
+      all_accepted(item, tests);
   }
 }
 

@@ -21,22 +21,22 @@ struct GraderCase {
 TEST(DefaultGrader, RepliesAsProblemtoolsDefaultGrader) {
   const std::vector<GraderCase> cases{
       {"AC 1\nAC 1\n", {}, "AC", 2},
-      {"AC 1\nWA 0\nTLE 0\n", {}, "TLE", 1},                      // worst_error: TLE is worse than WA
+      {"AC 1\nWA 0\nTLE 0\n", {}, "TLE", 1},  // worst_error: TLE is worse than WA
       {"AC 1\nWA 0\nTLE 0\n", {"first_error"}, "WA", 1},
       {"WA 0\nRTE 0\nMLE 0\n", {"worst_error"}, "RTE", 0},
       {"WA 0\nRTE 0\n", {"always_accept"}, "AC", 0},
       {"WA 0\nAC 5\n", {"accept_if_any_accepted"}, "AC", 5},
       {"WA 0\nWA 0\n", {"accept_if_any_accepted"}, "WA", 0},
       {"AC 2\nAC 4\n", {"avg"}, "AC", 3},
-      {"AC 1\nAC 0\nAC 0\n", {"avg"}, "AC", 0.333333},            // "%f": six decimals
+      {"AC 1\nAC 0\nAC 0\n", {"avg"}, "AC", 0.333333},  // "%f": six decimals
       {"AC 2\nWA 7\n", {"max"}, "WA", 7},
       {"AC 2\nAC 7\n", {"min"}, "AC", 2},
-      {"AC 2\nAC 7\n", {"min", "sum"}, "AC", 9},                  // the last mode wins
+      {"AC 2\nAC 7\n", {"min", "sum"}, "AC", 9},  // the last mode wins
       {"AC 2\nAC 7\n", {"max", "first_error", "worst_error", "no_errors"}, "AC", 7},
-      {"AC 0\nWA 40\n", {"ignore_sample"}, "WA", 40},             // the sample's result is dropped
+      {"AC 0\nWA 40\n", {"ignore_sample"}, "WA", 40},  // the sample's result is dropped
       {"AC 10\n", {"ignore_sample"}, "AC", 10},
       {"AC 1e2\n", {}, "AC", 100},
-      {"AC 1\nWA 2\n", {"unknown_flag"}, "WA", 3},                // a flag it does not know is ignored
+      {"AC 1\nWA 2\n", {"unknown_flag"}, "WA", 3},  // a flag it does not know is ignored
   };
   for (const auto& c : cases) {
     const GraderReply reply = default_grader(c.input, c.flags);
@@ -84,9 +84,9 @@ TEST(ScoreRange, TwoNumbersWithInfinities) {
 
 // A package's data/ as icpc_testdata.cpp writes it.
 nlohmann::json group(const std::string& name, nlohmann::json items, nlohmann::json keys = nlohmann::json::object()) {
-  nlohmann::json result = {{"name", name},         {"on_reject", "break"}, {"grading", "default"},
-                           {"grader_flags", ""},   {"accept_score", 1.0},  {"reject_score", 0.0},
-                           {"range", {nullptr, nullptr}}, {"items", std::move(items)}};
+  nlohmann::json result = {
+      {"name", name},        {"on_reject", "break"}, {"grading", "default"},        {"grader_flags", ""},
+      {"accept_score", 1.0}, {"reject_score", 0.0},  {"range", {nullptr, nullptr}}, {"items", std::move(items)}};
   result.update(keys);
   return result;
 }
@@ -130,8 +130,11 @@ TEST(KattisLegacyScore, GroupsAddUpAndAPartialSolutionIsAccepted) {
   EXPECT_EQ(scoring["max_score"], 100.0);
   EXPECT_EQ(scoring["unbounded"], false);
   const auto all = [](Verdict g2) {
-    return run({{"sample/1", Verdict::AC}, {"secret/g1/1", Verdict::AC}, {"secret/g1/2", Verdict::AC},
-                {"secret/g2/1", Verdict::AC}, {"secret/g2/2", g2}});
+    return run({{"sample/1", Verdict::AC},
+                {"secret/g1/1", Verdict::AC},
+                {"secret/g1/2", Verdict::AC},
+                {"secret/g2/1", Verdict::AC},
+                {"secret/g2/2", g2}});
   };
   Score full = graded(scoring, all(Verdict::AC));
   EXPECT_EQ(full.verdict, Verdict::AC);
@@ -147,9 +150,11 @@ TEST(KattisLegacyScore, GroupsAddUpAndAPartialSolutionIsAccepted) {
 }
 
 TEST(KattisLegacyScore, EveryGroupRejectedIsRejectedWithoutScore) {
-  const Score score = graded(ioi_style(), run({{"sample/1", Verdict::AC}, {"secret/g1/1", Verdict::WA},
-                                                {"secret/g1/2", Verdict::AC}, {"secret/g2/1", Verdict::RTE},
-                                                {"secret/g2/2", Verdict::AC}}));
+  const Score score = graded(ioi_style(), run({{"sample/1", Verdict::AC},
+                                               {"secret/g1/1", Verdict::WA},
+                                               {"secret/g1/2", Verdict::AC},
+                                               {"secret/g2/1", Verdict::RTE},
+                                               {"secret/g2/2", Verdict::AC}}));
   EXPECT_EQ(score.verdict, Verdict::RTE);  // worst_error: RTE before WA
   EXPECT_DOUBLE_EQ(score.score, 0);        // the score of a rejected submission is ignored
 }
@@ -163,7 +168,8 @@ TEST(KattisLegacyScore, BreakStopsAtTheFirstRejectedItem) {
       graded(scoring, run({{"secret/1", Verdict::WA}, {"secret/2", Verdict::RTE}, {"secret/3", Verdict::AC}}));
   EXPECT_EQ(score.verdict, Verdict::WA);  // continue would make it RTE (worst_error)
   EXPECT_EQ(score.details["groups"][0]["results"], 1);
-  nlohmann::json root = group("data", {group("secret", {"secret/1", "secret/2", "secret/3"}, {{"on_reject", "continue"}})});
+  nlohmann::json root =
+      group("data", {group("secret", {"secret/1", "secret/2", "secret/3"}, {{"on_reject", "continue"}})});
   EXPECT_EQ(graded(kattis_legacy_scoring(root, "max", nullptr),
                    run({{"secret/1", Verdict::WA}, {"secret/2", Verdict::RTE}, {"secret/3", Verdict::AC}}))
                 .verdict,
@@ -173,10 +179,13 @@ TEST(KattisLegacyScore, BreakStopsAtTheFirstRejectedItem) {
 TEST(KattisLegacyScore, DefaultScoresAndScoreTxt) {
   // Without a range: the maximum is what every test accepted earns (3 x 1).
   const nlohmann::json scoring =
-      kattis_legacy_scoring(group("data", {group("secret", {"secret/1", "secret/2", "secret/3"}, {{"on_reject", "continue"}, {"grader_flags", "always_accept"}})}), "max", nullptr);
+      kattis_legacy_scoring(group("data", {group("secret", {"secret/1", "secret/2", "secret/3"},
+                                                 {{"on_reject", "continue"}, {"grader_flags", "always_accept"}})}),
+                            "max", nullptr);
   EXPECT_EQ(scoring["max_score"], 3.0);
   EXPECT_EQ(scoring["unbounded"], true);
-  std::vector<ScoredTest> tests = run({{"secret/1", Verdict::AC}, {"secret/2", Verdict::AC}, {"secret/3", Verdict::WA}});
+  std::vector<ScoredTest> tests =
+      run({{"secret/1", Verdict::AC}, {"secret/2", Verdict::AC}, {"secret/3", Verdict::WA}});
   tests[1].interactor_result = {{"score", 7.5}};  // score.txt
   tests[2].interactor_result = {{"score", 100}};  // on a rejected test it is not read
   const Score score = graded(scoring, tests);
@@ -185,9 +194,11 @@ TEST(KattisLegacyScore, DefaultScoresAndScoreTxt) {
 }
 
 TEST(KattisLegacyScore, TheCustomGraderGetsTheResultsAndTheFlags) {
-  nlohmann::json root = group("data", {group("secret", {"secret/1", "secret/2"},
-                                             {{"grading", "custom"}, {"grader_flags", "half please"}, {"on_reject", "continue"}})});
-  const nlohmann::json scoring = kattis_legacy_scoring(root, "max", {{"name", "graders/g"}, {"command", {"/bin/true"}}});
+  nlohmann::json root =
+      group("data", {group("secret", {"secret/1", "secret/2"},
+                           {{"grading", "custom"}, {"grader_flags", "half please"}, {"on_reject", "continue"}})});
+  const nlohmann::json scoring =
+      kattis_legacy_scoring(root, "max", {{"name", "graders/g"}, {"command", {"/bin/true"}}});
   std::vector<std::string> inputs;
   const GraderRunner custom = [&](const std::string& input, const Flags& flags) {
     inputs.push_back(input);
@@ -201,7 +212,9 @@ TEST(KattisLegacyScore, TheCustomGraderGetsTheResultsAndTheFlags) {
   EXPECT_DOUBLE_EQ(score.score, 50);
   // A grader that rejects, and one that fails.
   EXPECT_EQ(graded(scoring, run({{"secret/1", Verdict::AC}}),
-                   [](const std::string&, const Flags&) { return GraderReply{"WA", 0, ""}; })
+                   [](const std::string&, const Flags&) {
+                     return GraderReply{"WA", 0, ""};
+                   })
                 .verdict,
             Verdict::WA);
   const Score failed = graded(scoring, run({{"secret/1", Verdict::AC}}), [](const std::string&, const Flags&) {
@@ -214,8 +227,8 @@ TEST(KattisLegacyScore, TheCustomGraderGetsTheResultsAndTheFlags) {
 TEST(KattisLegacyScore, AJudgeErrorInATestIsTheGroupsWithoutItsGrader) {
   nlohmann::json root = group("data", {group("secret", {"secret/1", "secret/2"},
                                              {{"grader_flags", "always_accept"}, {"on_reject", "continue"}})});
-  const Score score = graded(kattis_legacy_scoring(root, "max", nullptr),
-                             run({{"secret/1", Verdict::JE}, {"secret/2", Verdict::AC}}));
+  const Score score =
+      graded(kattis_legacy_scoring(root, "max", nullptr), run({{"secret/1", Verdict::JE}, {"secret/2", Verdict::AC}}));
   EXPECT_EQ(score.verdict, Verdict::JE);
 }
 
@@ -232,7 +245,8 @@ TEST(KattisLegacyScore, TestsNotRunAreNotGraded) {
   // A group none of whose tests ran is left out, as problemtools leaves out a group
   // its filter empties.
   const nlohmann::json scoring = ioi_style();
-  const Score score = graded(scoring, run({{"sample/1", Verdict::AC}, {"secret/g1/1", Verdict::AC}, {"secret/g1/2", Verdict::AC}}));
+  const Score score =
+      graded(scoring, run({{"sample/1", Verdict::AC}, {"secret/g1/1", Verdict::AC}, {"secret/g1/2", Verdict::AC}}));
   EXPECT_EQ(score.verdict, Verdict::AC);
   EXPECT_DOUBLE_EQ(score.score, 30);
 }

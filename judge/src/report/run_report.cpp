@@ -126,7 +126,7 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
   const std::string sub_limit = limit_hit(facts.submission);
   const std::string inter_limit = limit_hit(facts.interactor);
   if (!inter_limit.empty()) interactor["limit_hit"] = inter_limit;
-  nlohmann::json json = {
+  nlohmann::json entry = {
       {"name", test.name},
       {"verdict", verdict_name(test.decision.verdict)},
       {"message", test.decision.message},
@@ -150,32 +150,32 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
   if (!test.verdict_under.empty()) {
     nlohmann::json under = nlohmann::json::object();
     for (const auto& [preset, verdict] : test.verdict_under) under[std::string(preset_name(preset))] = verdict_name(verdict);
-    json["verdict_under"] = under;
+    entry["verdict_under"] = under;
   }
   if (!test.repeats.empty()) {
-    json["repeats"] = repeats_to_json(test.repeats);
-    json["stable"] = test.stable;
+    entry["repeats"] = repeats_to_json(test.repeats);
+    entry["stable"] = test.stable;
   }
-  if (!facts.report.team_message.empty()) json["team_message"] = facts.report.team_message;
-  if (facts.report.score) json["score"] = *facts.report.score;
-  if (!test.passes.is_null()) json["passes"] = test.passes;
+  if (!facts.report.team_message.empty()) entry["team_message"] = facts.report.team_message;
+  if (facts.report.score) entry["score"] = *facts.report.score;
+  if (!test.passes.is_null()) entry["passes"] = test.passes;
   // A CMS task: the manager's (or checker's) outcome, and each process's facts.
   if (test.interactor_result.is_object() && test.interactor_result.contains("outcome"))
-    json["outcome"] = test.interactor_result["outcome"];
+    entry["outcome"] = test.interactor_result["outcome"];
   if (!test.record.passes.empty() && !test.record.passes.back().processes.empty())
-    json["processes"] = processes_to_json(test.record.passes.back().processes);
-  json["containment"] = test.containment;
+    entry["processes"] = processes_to_json(test.record.passes.back().processes);
+  entry["containment"] = test.containment;
   for (const auto& metric : metrics) {
     const auto& result = test.interactor_result;
-    json[metric] = result.is_object() && result.contains(metric) ? result[metric] : nullptr;
+    entry[metric] = result.is_object() && result.contains(metric) ? result[metric] : nullptr;
   }
-  return json;
+  return entry;
 }
 
 nlohmann::json to_json(const RunResult& result) {
   nlohmann::json tests = nlohmann::json::array();
   for (const auto& test : result.tests) tests.push_back(test_to_json(test, result.metrics));
-  nlohmann::json json = {
+  nlohmann::json entry = {
       {"problem", result.problem},
       {"submission", result.submission},
       {"verdict", verdict_name(result.verdict)},
@@ -189,11 +189,11 @@ nlohmann::json to_json(const RunResult& result) {
       {"tests_planned", result.tests_planned},
       {"tests", tests},
   };
-  if (!result.score.details.is_null()) json["score_details"] = result.score.details;
-  for (const auto& [key, value] : result.score.top_level.items()) json[key] = value;
+  if (!result.score.details.is_null()) entry["score_details"] = result.score.details;
+  for (const auto& [key, value] : result.score.top_level.items()) entry[key] = value;
   // The whole run's containment is its first test's (every test is set up alike).
-  json["containment"] = result.tests.empty() ? nlohmann::json() : result.tests.front().containment;
-  return json;
+  entry["containment"] = result.tests.empty() ? nlohmann::json() : result.tests.front().containment;
+  return entry;
 }
 
 std::string format_test_line(const TestOutcome& test, std::size_t name_width) {

@@ -17,7 +17,7 @@ RunResult sample_result() {
   result.problem = "nuts-bolts";
   result.submission = "sol.cpp";
   result.verdict = Verdict::RTE;
-  result.score = {0, 100, nullptr, nlohmann::json::object(), nullptr};
+  result.score = {0, 100, nullptr, nlohmann::json::object(), nullptr, std::nullopt, ""};
   result.limits.cpu_ms = 2000;
   result.limits.wall_ms = 5000;
   result.limits.memory_kib = 262144;

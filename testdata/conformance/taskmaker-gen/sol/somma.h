@@ -1,0 +1,2 @@
+#include <vector>
+long long somma(int N, std::vector<int> A);
