@@ -20,6 +20,11 @@ setter would, with what problemtools and BAPCtools do on the same package.
   --case kattis_include        a legacy Kattis package whose include/cpp/ holds the
                                grader (main) and header, IOI style: the contestant's
                                file defines a function; AC and WA as the folders say
+  --case tps_batch             a TPS task (IOI's format): Batch with grader/cpp/, a
+                               checker, subtasks.json and tests/mapping; every solution
+                               of solutions.json gets its verdict and score; one
+                               listed "correct" that is not makes judge verify fail
+  --case tps_communication     the same for a Communication task (grader/manager.cpp)
 """
 import argparse
 import json
@@ -192,6 +197,46 @@ def kattis_include(case):
                 "wrong_answer/gives_up.cpp is WA")
 
 
+def tps_task(case, package_name, expected, wrong_name):
+    """A TPS task: each solution's verdict and score as solutions.json says, then the same
+    package with `wrong_name` listed as correct, which judge verify must refuse."""
+    proc, report = case.verify_json(os.path.join(PACKAGES, package_name))
+    case.expect(proc.returncode == 0, f"judge verify exits 0 on {package_name}")
+    case.expect(report.get("format") == "TPS task", f"it is read as a TPS task, got {report.get('format')}")
+    for submission in report.get("submissions", []):
+        name = submission["name"]
+        if name not in expected:
+            continue
+        verdict, score = expected[name]
+        got = (submission.get("status"), submission.get("verdict"), submission.get("score"))
+        case.expect(got == ("OK", verdict, score), f"{name}: as expected, {verdict} with {score} points; got {got}")
+    names = {submission["name"] for submission in report.get("submissions", [])}
+    case.expect(names == set(expected), f"the solutions run are solutions.json's: {sorted(names)}")
+    package = case.copy(package_name)
+    listing = os.path.join(package, "solutions.json")
+    solutions = json.load(open(listing))
+    solutions[wrong_name] = {"verdict": "correct"}
+    json.dump(solutions, open(listing, "w"), indent=4)
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode != 0, f"judge verify fails when solutions.json calls {wrong_name} correct")
+    status = {submission["name"]: submission.get("status") for submission in report.get("submissions", [])}
+    case.expect(status.get("solution/" + wrong_name) not in (None, "OK"),
+                f"solution/{wrong_name} is the one not as expected, got {status.get('solution/' + wrong_name)}")
+
+
+def tps_batch(case):
+    tps_task(case, "tps-batch", {"solution/model.cpp": ("AC", 100), "solution/overflow.cpp": ("WA", 40),
+                                 "solution/largest.cpp": ("WA", 0), "solution/slow.cpp": ("TLE", 0)},
+             "overflow.cpp")
+
+
+def tps_communication(case):
+    tps_task(case, "tps-communication",
+             {"solution/binary.cpp": ("AC", 100), "solution/linear.cpp": ("WA", 40),
+              "solution/always-one.cpp": ("WA", 0), "solution/spin.cpp": ("TLE", 0)},
+             "linear.cpp")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--judge", required=True)
@@ -209,7 +254,8 @@ def main():
             cases = {"polygon_own_header": polygon_own_header, "closed_stdout": closed_stdout,
                      "samples_only": samples_only, "misspelt_key": misspelt_key, "java_classes": java_classes,
                      "batch_short_name": batch_short_name, "beside_headers": beside_headers,
-                     "kattis_include": kattis_include}
+                     "kattis_include": kattis_include, "tps_batch": tps_batch,
+                     "tps_communication": tps_communication}
             if args.case not in cases:
                 print(f"unknown case {args.case}", file=sys.stderr)
                 return 2
