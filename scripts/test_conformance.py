@@ -25,6 +25,9 @@ setter would, with what problemtools and BAPCtools do on the same package.
                                of solutions.json gets its verdict and score; one
                                listed "correct" that is not makes judge verify fail
   --case tps_communication     the same for a Communication task (grader/manager.cpp)
+  --case tps_cms_export        both tasks in the CMS-ready layout TPS's CMS exporter
+                               writes (made by the test, as scripts/exporters/CMS.py
+                               does): every solutions/<verdict>/ file as expected
 """
 import argparse
 import json
@@ -237,6 +240,56 @@ def tps_communication(case):
              "linear.cpp")
 
 
+def export_tps_for_cms(source, target):
+    """The CMS-ready layout of a TPS task, written as TPS's `tps export CMS`
+    (ioi/tps scripts/exporters/CMS.py) writes it: problem.json with code, the title as
+    name, memory_limit in bytes and task_type; graders/ flat (the manager too);
+    checker/; tests/; subtasks/NN-NAME.json; solutions/<verdict>/."""
+    problem = json.load(open(os.path.join(source, "problem.json")))
+    params = {}
+    if problem["type"] == "Batch":
+        params["task_type_parameters_Batch_compilation"] = "grader"
+    os.makedirs(target)
+    json.dump({"protocol_version": 1, "code": problem["name"], "name": problem["title"],
+               "time_limit": problem["time_limit"], "memory_limit": problem["memory_limit"] * 1024 * 1024,
+               "score_precision": 2, "task_type": problem["type"], "task_type_params": json.dumps(params)},
+              open(os.path.join(target, "problem.json"), "w"))
+    for folder, files in (("graders", ["grader/cpp/grader.cpp", f"grader/cpp/{problem['name']}.h",
+                                       "grader/manager.cpp"]),
+                          ("checker", ["checker/checker.cpp"])):
+        for name in files:
+            if os.path.isfile(os.path.join(source, name)):
+                os.makedirs(os.path.join(target, folder), exist_ok=True)
+                shutil.copy2(os.path.join(source, name), os.path.join(target, folder))
+    shutil.copytree(os.path.join(source, "tests"), os.path.join(target, "tests"),
+                    ignore=shutil.ignore_patterns("mapping", "gen_summary"))
+    subtask_tests = {}
+    for line in open(os.path.join(source, "tests", "mapping")):
+        if line.split():
+            subtask, test = line.split()
+            subtask_tests.setdefault(subtask, []).append(test)
+    os.makedirs(os.path.join(target, "subtasks"))
+    for name, data in json.load(open(os.path.join(source, "subtasks.json")))["subtasks"].items():
+        json.dump({"score": data["score"], "testcases": subtask_tests[name]},
+                  open(os.path.join(target, "subtasks", f"{data['index']:02}-{name}.json"), "w"))
+    for name, data in json.load(open(os.path.join(source, "solutions.json"))).items():
+        os.makedirs(os.path.join(target, "solutions", data["verdict"]), exist_ok=True)
+        shutil.copy2(os.path.join(source, "solution", name), os.path.join(target, "solutions", data["verdict"]))
+
+
+def tps_cms_export(case):
+    for package_name in ("tps-batch", "tps-communication"):
+        exported = os.path.join(case.work, package_name + "-CMS")
+        export_tps_for_cms(os.path.join(PACKAGES, package_name), exported)
+        proc, report = case.verify_json(exported)
+        case.expect(proc.returncode == 0, f"judge verify exits 0 on {package_name} as TPS exports it for CMS")
+        statuses = {s["name"]: (s.get("status"), s.get("verdict")) for s in report.get("submissions", [])}
+        case.expect(len(statuses) == 4 and all(status == "OK" for status, _ in statuses.values()),
+                    f"each of the 4 solutions as its solutions/<verdict>/ folder says: {statuses}")
+        model = [s for s in report.get("submissions", []) if s["name"].startswith("solutions/model_solution/")]
+        case.expect(len(model) == 1 and model[0].get("score") == 100, "the model solution scores 100")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--judge", required=True)
@@ -255,7 +308,7 @@ def main():
                      "samples_only": samples_only, "misspelt_key": misspelt_key, "java_classes": java_classes,
                      "batch_short_name": batch_short_name, "beside_headers": beside_headers,
                      "kattis_include": kattis_include, "tps_batch": tps_batch,
-                     "tps_communication": tps_communication}
+                     "tps_communication": tps_communication, "tps_cms_export": tps_cms_export}
             if args.case not in cases:
                 print(f"unknown case {args.case}", file=sys.stderr)
                 return 2

@@ -107,9 +107,47 @@ std::vector<std::pair<std::string, std::string>> tps_read_mapping(const fs::path
 
 }  // namespace
 
+namespace {
+
+// The CMS-ready layout's subtasks/NN-NAME.json, as TPS's CMS exporter writes them
+// ({"score": S, "testcases": [...]}) and CMS's TPS loader reads them: in file name
+// order, NAME the subtask's name.
+std::vector<TpsSubtask> tps_exported_subtasks(const fs::path& dir) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir / "subtasks", ec))
+    if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::vector<TpsSubtask> subtasks;
+  for (const fs::path& file : files) {
+    const nlohmann::json config = tps_read_json(file);
+    TpsSubtask subtask;
+    subtask.name = file.stem().string();
+    const std::size_t dash = subtask.name.find('-');
+    if (dash != std::string::npos && dash > 0 &&
+        std::all_of(subtask.name.begin(), subtask.name.begin() + static_cast<std::ptrdiff_t>(dash), ::isdigit))
+      subtask.name = subtask.name.substr(dash + 1);
+    subtask.index = static_cast<std::int64_t>(subtasks.size());
+    subtask.score = tps_number_at(config, "score", file);
+    if (!config.contains("testcases") || !config["testcases"].is_array() || config["testcases"].empty())
+      throw ConfigError(fmt::format("TPS task: {}: \"testcases\" must list the subtask's tests", file.string()));
+    for (const nlohmann::json& test : config["testcases"]) {
+      const std::string name = test.is_string() ? test.get<std::string>() : test.dump();
+      if (!fs::is_regular_file(dir / "tests" / (name + ".in")))
+        throw ConfigError(fmt::format("TPS task: {}: \"testcases\" names test {}, but {} is missing", file.string(),
+                                      name, (dir / "tests" / (name + ".in")).string()));
+      subtask.tests.push_back(name);
+    }
+    subtasks.push_back(std::move(subtask));
+  }
+  return subtasks;
+}
+
+}  // namespace
+
 std::vector<TpsSubtask> read_tps_subtasks(const fs::path& dir) {
   const fs::path file = dir / "subtasks.json";
-  if (!fs::is_regular_file(file)) return {};
+  if (!fs::is_regular_file(file)) return tps_exported_subtasks(dir);
   const nlohmann::json config = tps_read_json(file);
   if (!config.is_object() || !config.contains("subtasks") || !config["subtasks"].is_object())
     throw ConfigError(
@@ -205,26 +243,29 @@ void tps_read_scoring(const fs::path& dir, Problem& problem) {
 
 namespace {
 
-// The grader of every language: grader/<lang>/grader.<ext> (TPS's layout), else
-// graders/grader.<ext> (the layout CMS's loader reads), with the headers beside them.
-Companions tps_find_graders(const fs::path& dir, const std::string& role, const std::string& name) {
+std::string tps_grader_stem(const nlohmann::json& config, const fs::path& file) {
+  return config.contains("grader_name") ? tps_text_at(config, "grader_name", file) : "grader";
+}
+
+// The grader of every language: grader/<lang>/STEM.<ext> (TPS's layout; graders/<lang>/
+// too), and graders/STEM.<ext> (the CMS-ready layout's, flat), with the headers
+// beside them. STEM is problem.json's grader_name, "grader" by default.
+Companions tps_find_graders(const fs::path& dir, const std::string& role, const std::string& name,
+                            const std::string& stem) {
   Companions companions;
   companions.role = role;
   companions.name = name;
-  std::vector<fs::path> folders;
+  std::vector<fs::path> folders{dir / "graders"};
   std::error_code ec;
-  if (fs::is_directory(dir / "grader")) {
-    for (const auto& entry : fs::directory_iterator(dir / "grader", ec))
+  for (const char* top : {"grader", "graders"})
+    for (const auto& entry : fs::directory_iterator(dir / top, ec))
       if (entry.is_directory()) folders.push_back(entry.path());
-  } else {
-    folders.push_back(dir / "graders");
-  }
   for (const fs::path& folder : folders)
     for (const auto& entry : fs::directory_iterator(folder, ec)) {
       if (!entry.is_regular_file()) continue;
       const std::string ending = entry.path().extension().string();
       if (ending == ".h" || ending == ".hpp") companions.headers.push_back(entry.path());
-      else if (entry.path().stem() == "grader" && !ending.empty())
+      else if (entry.path().stem() == stem && !ending.empty())
         companions.sources.push_back(entry.path());
     }
   std::sort(companions.sources.begin(), companions.sources.end());
@@ -232,36 +273,50 @@ Companions tps_find_graders(const fs::path& dir, const std::string& role, const 
   return companions;
 }
 
-void tps_read_limits(const nlohmann::json& config, const fs::path& file, Problem& problem) {
+// `exported`: the CMS-ready layout, whose memory_limit is in bytes (TPS's CMS
+// exporter writes the source's MB times 1024 * 1024, as CMS keeps it).
+void tps_read_limits(const nlohmann::json& config, const fs::path& file, bool exported, Problem& problem) {
   const double seconds = tps_number_at(config, "time_limit", file);
   problem.limits.cpu_ms = static_cast<std::int64_t>(std::llround(seconds * 1000));
   check_limit_range(time_limit_range, problem.limits.cpu_ms,
                     fmt::format("TPS task: {}: \"time_limit\" in ms", file.string()));
-  const double mib = tps_number_at(config, "memory_limit", file);
+  const double mib = tps_number_at(config, "memory_limit", file) / (exported ? 1024.0 * 1024.0 : 1.0);
   if (mib != std::floor(mib) || mib < static_cast<double>(memory_range.min) ||
       mib > static_cast<double>(memory_range.max))
-    throw ConfigError(fmt::format("TPS task: {}: \"memory_limit\" must be a whole number of MB from {} to {}, got {}",
-                                  file.string(), memory_range.min, memory_range.max, mib));
+    throw ConfigError(
+        fmt::format("TPS task: {}: \"memory_limit\" must be a whole number of MB from {} to {}{}, "
+                    "got {}",
+                    file.string(), memory_range.min, memory_range.max,
+                    exported ? " (in bytes: this problem.json has task_type, not type, as TPS's CMS "
+                               "export writes it)"
+                             : "",
+                    tps_number_at(config, "memory_limit", file)));
   problem.limits.memory_kib = static_cast<std::int64_t>(mib) * 1024;
   problem.limits.passes = 1;
 }
 
-// CMS's TPS loader: task_type_params is a JSON string whose
-// "task_type_parameters_Communication_num_processes" gives the copies (default 1).
-std::int64_t tps_num_processes(const nlohmann::json& config, const fs::path& file) {
-  if (!config.contains("task_type_params") || config["task_type_params"].is_null()) return 1;
+// task_type_params: a JSON string of CMS's task type parameters (TPS's CMS exporter
+// writes it, CMS's TPS loader reads it); {} when absent.
+nlohmann::json tps_type_params(const nlohmann::json& config, const fs::path& file) {
+  if (!config.contains("task_type_params") || config["task_type_params"].is_null()) return nlohmann::json::object();
   const std::string text = tps_text_at(config, "task_type_params", file);
-  if (text.empty()) return 1;
-  nlohmann::json params;
+  if (text.empty()) return nlohmann::json::object();
   try {
-    params = nlohmann::json::parse(text);
+    return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& error) {
     throw ConfigError(
         fmt::format("TPS task: {}: \"task_type_params\" is not valid JSON: {}", file.string(), error.what()));
   }
+}
+
+// The source's "num_processes" (TPS's CMS exporter reads it), else task_type_params'.
+std::int64_t tps_num_processes(const nlohmann::json& config, const fs::path& file) {
+  const nlohmann::json params = tps_type_params(config, file);
   const std::string key = "task_type_parameters_Communication_num_processes";
-  if (!params.is_object() || !params.contains(key)) return 1;
-  const double count = tps_number_at(params, key, file);
+  double count = 1;
+  if (config.contains("num_processes")) count = tps_number_at(config, "num_processes", file);
+  else if (params.is_object() && params.contains(key))
+    count = tps_number_at(params, key, file);
   if (count != std::floor(count) || count < 1 || count > static_cast<double>(cms_max_processes))
     throw ConfigError(fmt::format("TPS task: {}: task_type_params' {} must be a whole number from 1 to {}",
                                   file.string(), key, cms_max_processes));
@@ -288,7 +343,7 @@ void tps_read_communication(const nlohmann::json& config, const fs::path& file, 
   cms.type = CmsTaskType::communication;
   cms.num_processes = tps_num_processes(config, file);
   cms.user_io = CmsUserIo::std_io;  // CMS's TPS loader: [num_processes, "stub", "std_io"]
-  cms.companions = tps_find_graders(dir, "stub", problem.name);
+  cms.companions = tps_find_graders(dir, "stub", problem.name, tps_grader_stem(config, file));
   problem.mode = PassMode::interactive;
   problem.interactor_command = build_program(manager, cache_dir);
   if (fs::is_regular_file(dir / "checker" / "checker.cpp"))
@@ -308,10 +363,17 @@ void tps_read_batch(const nlohmann::json& config, const fs::path& cache_dir, Pro
   cms.type = CmsTaskType::batch;
   problem.mode = PassMode::offline;
   const fs::path checker = problem.dir / "checker" / "checker.cpp";
-  if (fs::is_regular_file(checker)) problem.interactor_command = build_program(checker, cache_dir);
-  const bool has_grader =
-      !config.contains("has_grader") || !config["has_grader"].is_boolean() || config["has_grader"].get<bool>();
-  if (has_grader) cms.companions = tps_find_graders(problem.dir, "grader", problem.name);
+  const bool has_checker =
+      !config.contains("has_checker") || !config["has_checker"].is_boolean() || config["has_checker"].get<bool>();
+  if (has_checker && fs::is_regular_file(checker)) problem.interactor_command = build_program(checker, cache_dir);
+  // has_grader: false (TPS's source), or the exporter's Batch_compilation "alone".
+  const nlohmann::json params = tps_type_params(config, problem.dir / "problem.json");
+  const bool alone = params.is_object() && params.value("task_type_parameters_Batch_compilation", "") == "alone";
+  const bool has_grader = !alone && (!config.contains("has_grader") || !config["has_grader"].is_boolean() ||
+                                     config["has_grader"].get<bool>());
+  if (has_grader)
+    cms.companions =
+        tps_find_graders(problem.dir, "grader", problem.name, tps_grader_stem(config, problem.dir / "problem.json"));
   problem.limits.interactor_cpu_ms = cms_trusted_time_ms;
   problem.limits.interactor_memory_kib = cms_trusted_memory_kib;
   problem.limits.wall_ms = default_wall_ms(problem.limits.cpu_ms);
@@ -326,8 +388,12 @@ Problem tps_read_task(const fs::path& dir, const fs::path& cache_dir) {
   problem.convention = InteractorConvention::cms;
   problem.interactor_writes_transcript = false;
   problem.cms.emplace();
-  problem.name = config.contains("name") ? tps_text_at(config, "name", file) : tps_text_at(config, "code", file);
-  const std::string key = config.contains("type") ? "type" : "task_type";
+  // TPS's source names its type "type"; the CMS-ready layout (TPS's CMS exporter) only
+  // "task_type", with the short name in "code" and the title in "name".
+  const bool exported = !config.contains("type");
+  problem.name =
+      config.contains("name") && !exported ? tps_text_at(config, "name", file) : tps_text_at(config, "code", file);
+  const std::string key = exported ? "task_type" : "type";
   std::string type = tps_text_at(config, key, file);
   if (!type.empty()) type[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(type[0])));
   if (type == "OutputOnly" || type == "TwoSteps")
@@ -340,7 +406,7 @@ Problem tps_read_task(const fs::path& dir, const fs::path& cache_dir) {
         fmt::format("TPS task: {}: \"{}\" is \"{}\": TPS's task types are Batch, Communication, "
                     "OutputOnly and TwoSteps (an interactive task is Communication, with a manager)",
                     file.string(), key, type));
-  tps_read_limits(config, file, problem);
+  tps_read_limits(config, file, exported, problem);
   if (type == "Communication") tps_read_communication(config, file, cache_dir, problem);
   else
     tps_read_batch(config, cache_dir, problem);

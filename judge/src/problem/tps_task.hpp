@@ -7,12 +7,15 @@
 //   problem.json              Problem
 //   name (else code)          name; the contestant's file is compiled as NAME.<ext>
 //                             (TPS's compile_solution.sh), beside NAME.h
-//   type (else task_type)     Batch or Communication; OutputOnly and TwoSteps are
+//   type                      Batch or Communication; OutputOnly and TwoSteps are
 //                             refused (not supported); anything else is refused
 //   time_limit (s)            limits.cpu_ms (required)
 //   memory_limit (MB)         limits.memory_kib (required)
 //   has_grader                false: no grader even if grader/ holds one
-//   task_type_params          Communication: CMS's num_processes key in it (default 1)
+//   grader_name               the grader's file name (default "grader")
+//   has_checker               false: white-diff even if checker/ holds one
+//   num_processes             Communication: the copies (else task_type_params',
+//                             CMS's key; default 1)
 //   anything else             ignored (title, description, tps_web_url, ...)
 //
 //   tests/*.in, tests/*.out   the tests, in name order (CMS's loader sorts them); tps
@@ -25,13 +28,19 @@
 //   checker/checker.cpp       Batch: built and run as CMS runs a checker (input, answer,
 //                             output; the outcome on stdout); without it, white-diff
 //   grader/<lang>/grader.*    compiled with the submission (Batch: the grader;
-//   (else graders/grader.*)   Communication: the stub, CMS's loader's renaming), with
+//   (graders/ too)            Communication: the stub, CMS's loader's renaming), with
 //                             the headers (*.h) beside them
 //   grader/manager.cpp,       Communication: the manager (required), std_io (CMS's
 //   manager/manager.cpp,      loader's choice), num_processes copies of the program
 //   graders/manager.cpp
 //   solution/ + solutions.json  example submissions for `judge verify`
 //                             (verify/tps_solutions.hpp)
+//
+// The CMS-ready layout TPS's CMS exporter writes (ioi/tps scripts/exporters/CMS.py),
+// told by a problem.json with task_type and no type: code is the name ("name" is the
+// title), memory_limit is in bytes, task_type_params' Batch_compilation "alone" means
+// no grader, graders/ is flat (the manager in it), subtasks/NN-NAME.json give each
+// subtask's score and testcases, solutions/<verdict>/ the solutions.
 //
 // Every mistake is a ConfigError naming the file and the key, and the format: "TPS task".
 #pragma once

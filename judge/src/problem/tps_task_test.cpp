@@ -125,6 +125,36 @@ TEST(TpsTask, HasGraderFalseCompilesTheSubmissionAlone) {
   EXPECT_TRUE(task.load().cms->companions.empty());
 }
 
+// The layout TPS's CMS exporter writes (scripts/exporters/CMS.py) and CMS's TPS loader
+// reads: task_type, the title in "name", memory_limit in bytes, graders/ flat,
+// subtasks/NN-NAME.json with their testcases.
+TEST(TpsTask, TheCmsReadyLayoutOfTheExporterIsReadToo) {
+  TpsFolder task;
+  task.remove("subtasks.json");
+  task.remove("tests/mapping");
+  task.remove("grader");
+  task.write("problem.json", R"({"protocol_version": 1, "code": "sum", "name": "Sum of Numbers", "time_limit": 1.0,
+                                 "memory_limit": 268435456, "score_precision": 2, "task_type": "Batch",
+                                 "task_type_params": "{\"task_type_parameters_Batch_compilation\": \"grader\"}"})");
+  task.write("graders/grader.cpp", "int main() {}\n");
+  task.write("graders/sum.h", "\n");
+  task.write("subtasks/00-samples.json", R"({"score": 0, "testcases": ["0-01"]})");
+  task.write("subtasks/01-small.json", R"({"score": 30, "testcases": ["0-01", "1-01", "1-02"]})");
+  task.write("subtasks/02-full.json", R"({"score": 70, "testcases": ["0-01", "1-01", "1-02", "2-01"]})");
+  const Problem problem = task.load();
+  EXPECT_EQ(problem.name, "sum") << "the code: \"name\" is the title here";
+  EXPECT_EQ(problem.limits.memory_kib, 256 * 1024);
+  EXPECT_EQ(problem.cms->companions.sources.size(), 1u);
+  EXPECT_EQ(problem.cms->companions.headers.size(), 1u);
+  EXPECT_TRUE(problem.tests[0].sample);
+  const std::vector<TpsSubtask> subtasks = read_tps_subtasks(task.dir.path());
+  ASSERT_EQ(subtasks.size(), 3u);
+  EXPECT_EQ(subtasks[1].name, "small");
+  EXPECT_EQ(problem.scoring["parameters"][2][1], "(?:0-01|1-01|1-02|2-01)$");
+  task.write("problem.json", R"({"code": "sum", "time_limit": 1.0, "memory_limit": 256, "task_type": "Batch"})");
+  EXPECT_NE(task.error().find("(in bytes: this problem.json has task_type"), std::string::npos) << task.error();
+}
+
 TEST(TpsTask, TheProblemJsonOfATpsTaskIsTold) {
   EXPECT_TRUE(is_tps_problem_json(nlohmann::json::parse(R"({"code": "a", "type": "Batch"})")));
   EXPECT_TRUE(is_tps_problem_json(nlohmann::json::parse(R"({"code": "a", "task_type": "Batch"})")));

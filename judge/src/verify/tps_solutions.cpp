@@ -150,10 +150,46 @@ ExampleSubmission tps_read_entry(const Problem& problem, const fs::path& file, c
 
 }  // namespace
 
+namespace {
+
+// The CMS-ready layout's solutions/<verdict>/<file> (TPS's CMS exporter writes each
+// solution in the folder of its solutions.json verdict, without its "except"): the
+// verdict is the whole submission's (one rule over every test), since which subtasks
+// were excepted is lost; "incorrect" is a WA somewhere, not on every subtask.
+SubmissionListing tps_exported_solutions(const Problem& problem) {
+  SubmissionListing listing;
+  const double max_score = problem.scoring.value("max_score", 0.0);
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& folder : fs::directory_iterator(problem.submissions_dir, ec))
+    if (folder.is_directory())
+      for (const auto& entry : fs::directory_iterator(folder.path(), ec))
+        if (entry.is_regular_file()) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const fs::path& path : files) {
+    ExampleSubmission submission;
+    submission.path = path;
+    submission.folder = path.parent_path().filename().string();
+    submission.name = (problem.submissions_dir.filename() / submission.folder / path.filename()).string();
+    submission.max_score = max_score;
+    submission.model_solution = submission.folder == "model_solution";
+    if (tps_find_verdict(submission.folder))
+      submission.rules = tps_solution_rules(submission.folder, {}, {}, max_score, submission.notes);
+    else
+      submission.notes.push_back(fmt::format("nothing is expected of it: {}/ is not a TPS verdict (TPS's are {})",
+                                             submission.folder, tps_known_verdicts()));
+    listing.submissions.push_back(std::move(submission));
+  }
+  return listing;
+}
+
+}  // namespace
+
 SubmissionListing read_tps_solutions(const Problem& problem) {
   SubmissionListing listing;
   const fs::path file = problem.dir / "solutions.json";
-  if (!fs::is_regular_file(file) || problem.submissions_dir.empty()) return listing;
+  if (problem.submissions_dir.empty()) return listing;
+  if (!fs::is_regular_file(file)) return tps_exported_solutions(problem);
   nlohmann::ordered_json config;
   try {
     config = nlohmann::ordered_json::parse(read_file(file).value_or(""));

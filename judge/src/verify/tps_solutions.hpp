@@ -46,8 +46,10 @@ std::vector<ExpectationRule> tps_solution_rules(const std::string& verdict,
                                                 const std::vector<TpsSubtask>& subtasks, double max_score,
                                                 std::vector<std::string>& notes);
 
-// Every solution solutions.json lists, in its order. Throws ConfigError (naming
-// solutions.json and the key) for a mistake in it.
+// Every solution solutions.json lists, in its order; without solutions.json (the
+// CMS-ready layout TPS's CMS exporter writes), every solutions/<verdict>/<file> with
+// its folder's verdict. Throws ConfigError (naming solutions.json and the key) for a
+// mistake in it.
 SubmissionListing read_tps_solutions(const Problem& problem);
 
 }  // namespace judge
