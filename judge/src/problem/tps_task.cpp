@@ -67,12 +67,16 @@ std::string tps_exact_expression(const std::vector<std::string>& names) {
 }
 
 // "tps gen" writes tests/ from gen/data; the judge only reads what is there.
+// gen/data lists the tests; newer tasks (the IOI 2022 ones) write it with gen/data.py.
 std::string tps_not_generated(const fs::path& dir, const std::string& what) {
+  std::string source = "gen/data, which is missing too";
+  if (fs::is_regular_file(dir / "gen" / "data")) source = "gen/data";
+  else if (fs::is_regular_file(dir / "gen" / "data.py"))
+    source = "what gen/data.py lists";
   return fmt::format(
       "TPS task: {}: the tests are not generated yet ({}): run `tps gen` in {} (it writes tests/ "
       "from {}), then judge it again",
-      dir.string(), what, dir.string(),
-      fs::is_regular_file(dir / "gen" / "data") ? "gen/data" : "gen/data, which is missing too");
+      dir.string(), what, dir.string(), source);
 }
 
 }  // namespace

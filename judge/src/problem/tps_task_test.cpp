@@ -177,6 +177,12 @@ TEST(TpsTask, EveryMistakeIsAConfigErrorThatSaysWhatToDo) {
        },
        "the tests are not generated yet (there is no tests/ folder): run `tps gen`"},
       {"no mapping", [](TpsFolder& t) { t.remove("tests/mapping"); }, "tests/mapping is missing): run `tps gen`"},
+      {"only gen/data.py, as the IOI 2022 tasks have it",
+       [](TpsFolder& t) {
+         t.remove("tests");
+         t.write("gen/data.py", "print('@subtask samples')\n");
+       },
+       "(it writes tests/ from what gen/data.py lists)"},
       {"an answer missing", [](TpsFolder& t) { t.remove("tests/1-02.out"); }, "tests/1-02.in has no tests/1-02.out"},
       {"a subtask without tests", [](TpsFolder& t) { t.write("tests/mapping", "samples 0-01\nsmall 1-01\n"); },
        "subtask \"full\" of subtasks.json has no tests in tests/mapping"},
