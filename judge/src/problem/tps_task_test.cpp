@@ -155,6 +155,13 @@ TEST(TpsTask, TheCmsReadyLayoutOfTheExporterIsReadToo) {
   EXPECT_NE(task.error().find("(in bytes: this problem.json has task_type"), std::string::npos) << task.error();
 }
 
+TEST(TpsTask, LoadProblemReadsTheFolderAsATpsTask) {
+  TpsFolder task;
+  const Problem problem = load_problem(task.dir.path().string(), JudgePaths{});
+  EXPECT_EQ(problem.format, ProblemFormat::tps);
+  EXPECT_EQ(format_name(problem.format), "TPS task");
+}
+
 TEST(TpsTask, TheProblemJsonOfATpsTaskIsTold) {
   EXPECT_TRUE(is_tps_problem_json(nlohmann::json::parse(R"({"code": "a", "type": "Batch"})")));
   EXPECT_TRUE(is_tps_problem_json(nlohmann::json::parse(R"({"code": "a", "task_type": "Batch"})")));
