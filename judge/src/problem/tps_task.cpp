@@ -429,6 +429,10 @@ Problem load_tps_task(const fs::path& task_dir, const fs::path& cache_dir) {
     return tps_read_task(dir, cache_dir);
   } catch (const nlohmann::json::exception& error) {
     throw ConfigError(fmt::format("TPS task: {}: a file has an unexpected structure: {}", dir.string(), error.what()));
+  } catch (const ConfigError& error) {
+    // A checker or manager that does not build says so in build_program's words.
+    if (std::string_view(error.what()).starts_with("TPS task: ")) throw;
+    throw ConfigError(fmt::format("TPS task: {}: {}", dir.string(), error.what()));
   }
 }
 

@@ -224,6 +224,8 @@ TEST(TpsTask, EveryMistakeIsAConfigErrorThatSaysWhatToDo) {
        },
        "\"memory_limit\" must be a whole number of MB"},
       {"broken JSON", [](TpsFolder& t) { t.write("subtasks.json", "{"); }, "subtasks.json is not valid JSON"},
+      {"a checker that does not build", [](TpsFolder& t) { t.write("checker/checker.cpp", "not C++\n"); },
+       "checker.cpp"},
   };
   for (const TpsRefusal& refusal : refusals) {
     TpsFolder task;
