@@ -33,7 +33,7 @@ nlohmann::json tps_read_json(const fs::path& file) {
   }
 }
 
-// A number of a TPS JSON file: TPS's scripts accept "1.0" as well as 1.0.
+// A number of a TPS JSON file; a number written as a string ("1.0") is taken too.
 double tps_number_at(const nlohmann::json& object, const std::string& key, const fs::path& file) {
   if (!object.is_object() || !object.contains(key))
     throw ConfigError(fmt::format("TPS task: {}: \"{}\" is missing", file.string(), key));
@@ -45,6 +45,8 @@ double tps_number_at(const nlohmann::json& object, const std::string& key, const
 }
 
 std::string tps_text_at(const nlohmann::json& object, const std::string& key, const fs::path& file) {
+  if (!object.is_object() || !object.contains(key))
+    throw ConfigError(fmt::format("TPS task: {}: \"{}\" is missing", file.string(), key));
   const nlohmann::json& value = object[key];
   if (!value.is_string())
     throw ConfigError(fmt::format("TPS task: {}: \"{}\" must be a string, got {}", file.string(), key, value.dump()));
@@ -66,8 +68,8 @@ std::string tps_exact_expression(const std::vector<std::string>& names) {
   return expression + ")$";
 }
 
-// "tps gen" writes tests/ from gen/data; the judge only reads what is there.
-// gen/data lists the tests; newer tasks (the IOI 2022 ones) write it with gen/data.py.
+// `tps gen` writes tests/ from gen/data (newer tasks, the IOI 2022 ones, write gen/data
+// with gen/data.py); the judge only reads what is there.
 std::string tps_not_generated(const fs::path& dir, const std::string& what) {
   std::string source = "gen/data, which is missing too";
   if (fs::is_regular_file(dir / "gen" / "data")) source = "gen/data";

@@ -224,6 +224,8 @@ TEST(TpsTask, EveryMistakeIsAConfigErrorThatSaysWhatToDo) {
        },
        "\"memory_limit\" must be a whole number of MB"},
       {"broken JSON", [](TpsFolder& t) { t.write("subtasks.json", "{"); }, "subtasks.json is not valid JSON"},
+      {"no type at all", [](TpsFolder& t) { t.write("problem.json", R"({"code": "s", "time_limit": 1})"); },
+       "problem.json: \"task_type\" is missing"},
       {"a checker that does not build", [](TpsFolder& t) { t.write("checker/checker.cpp", "not C++\n"); },
        "checker.cpp"},
   };
