@@ -43,6 +43,7 @@ add_executable(judge_core_test
   src/process/cpu_claim_test.cpp
   src/process/group_watch_test.cpp
   src/problem/cms_scoring_test.cpp
+  src/problem/kattis_grading_test.cpp
   src/problem/cms_task_test.cpp
   src/grade/cms_outcome_test.cpp
   src/run/white_diff_test.cpp

@@ -20,6 +20,15 @@ setter would, with what problemtools and BAPCtools do on the same package.
   --case kattis_include        a legacy Kattis package whose include/cpp/ holds the
                                grader (main) and header, IOI style: the contestant's
                                file defines a function; AC and WA as the folders say
+  --case kattis_grader         a legacy Kattis scoring package (include/cpp/, test data
+                               groups with grader_flags, accept_score and range, a
+                               custom grader in graders/, a symlinked test,
+                               partially_accepted/): each submission gets the verdict
+                               and score problemtools gives
+  --case kattis_grader_rejects the same with a grader that rejects everything: the
+                               accepted submissions fail, as under problemtools
+  --case kattis_grader_range   the same with group 1 worth more than its range: judge
+                               verify fails naming the group, as problemtools does
   --case tps_batch             a TPS task (IOI's format): Batch with grader/cpp/, a
                                checker, subtasks.json and tests/mapping; every solution
                                of solutions.json gets its verdict and score; one
@@ -200,6 +209,68 @@ def kattis_include(case):
                 "wrong_answer/gives_up.cpp is WA")
 
 
+def graded(report):
+    return {s["name"]: (s["status"], s.get("verdict"), s.get("score")) for s in report.get("submissions", [])}
+
+
+def kattis_grader(case):
+    # What problemtools' verifyproblem printed for this package (its submissions part,
+    # 2026-11-29): binary_search AC (100), walk_from_the_left AC (30) as PAC,
+    # digs_once WA, thinks_forever TLE.
+    proc, report = case.verify_json(os.path.join(PACKAGES, "kattis-grader"))
+    case.expect(proc.returncode == 0, "judge verify exits 0 (every submission as its folder expects)")
+    got = graded(report)
+    for name, want in [("accepted/binary_search.cpp", ("OK", "AC", 100)),
+                       ("partially_accepted/walk_from_the_left.cpp", ("OK", "AC", 30)),
+                       ("wrong_answer/digs_once.cpp", ("OK", "WA", 0)),
+                       ("time_limit_exceeded/thinks_forever.cpp", ("OK", "TLE", 0))]:
+        case.expect(got.get(name) == want, f"{name}: {want} (got {got.get(name)})")
+    groups = {}
+    for submission in report.get("submissions", []):
+        if submission["name"] == "partially_accepted/walk_from_the_left.cpp":
+            groups = {g["name"]: (g["verdict"], g["score"], g["grader"]) for g in submission["result"]["test_groups"]}
+    case.expect(groups.get("secret/group1") == ("AC", 30, "default"), f"group 1 AC 30 by min (got {groups.get('secret/group1')})")
+    case.expect(groups.get("secret/group2") == ("WA", 0, "default"), f"group 2 WA 0 (got {groups.get('secret/group2')})")
+    case.expect(groups.get("secret") == ("AC", 30, "custom"), f"secret: the custom grader's AC 30 (got {groups.get('secret')})")
+
+
+def kattis_grader_rejects(case):
+    package = case.copy("kattis-grader")
+    shutil.rmtree(os.path.join(package, "submissions", "time_limit_exceeded"))
+    with open(os.path.join(package, "graders", "subtask_grader.py"), "w") as f:
+        f.write("#!/usr/bin/env python3\nimport sys\nsys.stdin.read()\nprint('WA 0')\n")
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode == 1, f"judge verify exits 1 (exit {proc.returncode})")
+    got = graded(report)
+    case.expect(got.get("accepted/binary_search.cpp", ())[:2] == ("FAIL", "WA"), "accepted/: graded WA, FAIL")
+    case.expect(got.get("partially_accepted/walk_from_the_left.cpp", ())[:2] == ("FAIL", "WA"),
+                "partially_accepted/: graded WA, FAIL")
+    case.expect(got.get("wrong_answer/digs_once.cpp", ())[:2] == ("OK", "WA"), "wrong_answer/: WA, OK")
+    # A grader whose output is no reply is a judge error, never a verdict.
+    with open(os.path.join(package, "graders", "subtask_grader.py"), "w") as f:
+        f.write("#!/usr/bin/env python3\nprint('accepted!')\n")
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode == 1, f"judge verify exits 1 (exit {proc.returncode})")
+    reasons = " ".join(s.get("reason", "") for s in report.get("submissions", []))
+    case.expect(graded(report).get("accepted/binary_search.cpp", ())[:2] == ("FAIL", "JE"), "a broken grader: JE")
+    case.expect("not one line" in reasons, "the reason quotes the grader's output problem")
+
+
+def kattis_grader_range(case):
+    package = case.copy("kattis-grader")
+    shutil.rmtree(os.path.join(package, "submissions", "time_limit_exceeded"))
+    path = os.path.join(package, "data", "secret", "group1", "testdata.yaml")
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(text.replace("accept_score: 30", "accept_score: 35"))
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode == 1, f"judge verify exits 1 (exit {proc.returncode})")
+    got = {s["name"]: s for s in report.get("submissions", [])}
+    accepted = got.get("accepted/binary_search.cpp", {})
+    case.expect(accepted.get("status") == "FAIL" and accepted.get("score") == 105, "accepted/: score 105, FAIL")
+    case.expect("group secret/group1 scored 35, outside its range [0, 30]" in accepted.get("reason", ""),
+                "the reason names the group and its range")
 def tps_task(case, package_name, expected, wrong_name):
     """A TPS task: each solution's verdict and score as solutions.json says, then the same
     package with `wrong_name` listed as correct, which judge verify must refuse."""
@@ -307,8 +378,10 @@ def main():
             cases = {"polygon_own_header": polygon_own_header, "closed_stdout": closed_stdout,
                      "samples_only": samples_only, "misspelt_key": misspelt_key, "java_classes": java_classes,
                      "batch_short_name": batch_short_name, "beside_headers": beside_headers,
-                     "kattis_include": kattis_include, "tps_batch": tps_batch,
-                     "tps_communication": tps_communication, "tps_cms_export": tps_cms_export}
+                     "kattis_include": kattis_include, "kattis_grader": kattis_grader,
+                     "kattis_grader_rejects": kattis_grader_rejects, "kattis_grader_range": kattis_grader_range,
+                     "tps_batch": tps_batch, "tps_communication": tps_communication,
+                     "tps_cms_export": tps_cms_export}
             if args.case not in cases:
                 print(f"unknown case {args.case}", file=sys.stderr)
                 return 2

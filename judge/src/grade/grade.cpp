@@ -157,6 +157,22 @@ RepeatOutcome repeat_of(const TestOutcome& outcome) {
   return {outcome.decision.verdict, outcome.facts.submission.exit.cpu_ms, outcome.facts.submission.exit.wall_ms};
 }
 
+// A scoring that decides the verdict (a legacy Kattis package's graders) overrides
+// the first failing test's, and says so where they differ.
+void take_graded_verdict(RunResult& result, bool a_test_failed) {
+  const Verdict graded = *result.score.verdict;
+  if (graded == Verdict::JE)
+    result.message = fmt::format("the test data groups' grading failed: {}", result.score.verdict_reason);
+  else if (graded == Verdict::AC && a_test_failed)
+    result.message =
+        fmt::format("accepted by the test data groups' graders (grader_flags), although {}", result.message);
+  else if (graded != Verdict::AC && !a_test_failed)
+    result.message = fmt::format("every test is AC, but the test data groups' graders gave {}", verdict_name(graded));
+  else if (graded != result.verdict)
+    result.message = fmt::format("{} by the test data groups' graders; {}", verdict_name(graded), result.message);
+  result.verdict = graded;
+}
+
 }  // namespace
 
 GradingSpec grading_spec(const Problem& problem, RulePreset rules) {
@@ -224,6 +240,7 @@ RunResult grade(const GradingSpec& spec, const SubmissionRecord& submission) {
   result.score = compute_score(spec.scoring, scored);
   // Stopped early: the tests not run cannot count as passed.
   if (result.tests.size() < submission.tests_planned) result.score.score = 0;
+  if (result.score.verdict) take_graded_verdict(result, failed);
   // What each test earned by itself, where the scoring says (a CMS task's outcome
   // times its weight): the test's "score".
   if (result.score.test_scores.is_object())
@@ -257,7 +274,10 @@ int exit_status_for_verdict(std::optional<Verdict> verdict) {
 int exit_status_for(const RunResult& result) {
   int status = exit_status_for_verdict(result.verdict);
   for (const auto& test : result.tests) {
-    status = combined_exit_status(status, exit_status_for_verdict(test.decision.verdict));
+    // A graded verdict (Score::verdict) stands for the tests' but a judge error's.
+    const Verdict verdict = test.decision.verdict;
+    if (!result.score.verdict || verdict == Verdict::JE)
+      status = combined_exit_status(status, exit_status_for_verdict(verdict));
     // A repeat the judge failed on (--repeat) is a judge error too: the run stopped there.
     for (const RepeatOutcome& repeat : test.repeats)
       if (repeat.verdict == Verdict::JE) status = exit_judge_error;

@@ -77,6 +77,37 @@ TEST(Grade, ARunThatStoppedEarlyEarnsNoScore) {
   EXPECT_EQ(result.tests_planned, 2u);
 }
 
+// A legacy Kattis package whose graders accept past a rejected test
+// (accept_if_any_accepted): the graded verdict is the run's, and the message and
+// the exit status say so.
+TEST(Grade, AGradedVerdictStandsForTheFirstFailingTests) {
+  auto group = [](const std::string& name, nlohmann::json items, const std::string& flags) {
+    return nlohmann::json{
+        {"name", name},        {"on_reject", "continue"}, {"grading", "default"},        {"grader_flags", flags},
+        {"accept_score", 1.0}, {"reject_score", 0.0},     {"range", {nullptr, nullptr}}, {"items", std::move(items)}};
+  };
+  GradingSpec spec = spec_of();
+  spec.scoring = {{"type", "kattis_legacy"},
+                  {"max_score", 2},
+                  {"unbounded", false},
+                  {"objective", "max"},
+                  {"root", group("data", {group("secret", {"secret/a", "secret/b"}, "accept_if_any_accepted")}, "")}};
+  SubmissionRecord submission;
+  submission.tests = {test_of("secret/a", {rejected("3 != 4")}), test_of("secret/b", {accepted()})};
+  submission.tests_planned = 2;
+  RunResult result = grade(spec, submission);
+  EXPECT_EQ(result.verdict, Verdict::AC);
+  EXPECT_EQ(result.score.score, 1);
+  EXPECT_EQ(result.message, "accepted by the test data groups' graders (grader_flags), although test secret/a: 3 != 4");
+  EXPECT_EQ(exit_status_for(result), exit_all_accepted);
+  // Without the flag the graders reject it, as the first failing test does.
+  spec.scoring["root"]["items"][0]["grader_flags"] = "";
+  result = grade(spec, submission);
+  EXPECT_EQ(result.verdict, Verdict::WA);
+  EXPECT_EQ(result.message, "test secret/a: 3 != 4");
+  EXPECT_EQ(exit_status_for(result), exit_not_accepted);
+}
+
 TEST(Grade, ACompileErrorIsCeWithTheCompilersMessageAndNoTest) {
   SubmissionRecord submission;
   submission.compile_error = "x.cpp:1: error: expected ';'";

@@ -13,6 +13,7 @@
 #include "base/text_file.hpp"
 #include "base/yaml_file.hpp"
 #include "problem/icpc_testdata.hpp"
+#include "problem/kattis_grading.hpp"
 #include "problem/program_build.hpp"
 #include "problem/scoring.hpp"
 
@@ -390,20 +391,89 @@ nlohmann::json score_group_json(const ScoreGroup& group) {
           {"require_pass", group.require_pass}};
 }
 
-nlohmann::json scoring_of(const ProblemKind& kind, bool legacy, const PackageTestdata& testdata,
-                          std::vector<std::string>& notes) {
-  if (!kind.scoring) return {{"type", "all_or_nothing"}, {"max_score", 100}};
-  nlohmann::json scoring = {{"type", "icpc_groups"}, {"groups", nlohmann::json::array()}};
-  if (legacy) {
-    notes.push_back("legacy scoring: the score is the sum of the secret tests' scores (score.txt, "
-                    "else 1 for an accepted test), as the default grader sums; grader_flags, "
-                    "accept_score, reject_score and range are not read");
-    scoring["secret"] = score_group_json({"secret", std::nullopt, "sum", {}});
-    scoring["legacy_accept_score"] = 1;
-  } else {
-    scoring["secret"] = score_group_json(testdata.secret);
-    for (const auto& group : testdata.groups) scoring["groups"].push_back(score_group_json(group));
+// A legacy problem.yaml's `grading:` (objective, show_test_data_groups, and the
+// older accept_score, reject_score, range, on_reject, which override every test data
+// group's, as problemtools applies them).
+struct LegacyGrading {
+  std::string objective = "max";
+  nlohmann::json overrides = nlohmann::json::object();
+};
+
+LegacyGrading read_legacy_grading(const YamlFile& yaml, std::vector<std::string>& warnings) {
+  LegacyGrading grading;
+  const YAML::Node node = yaml.root["grading"];
+  if (!node) return grading;
+  if (!node.IsMap()) throw ConfigError(yaml.where("grading") + "must be a map");
+  static const std::set<std::string> known{
+      "objective", "show_test_data_groups", "accept_score", "reject_score", "range", "on_reject"};
+  for (const auto& key : unknown_keys(node, known))
+    warnings.push_back(unknown_key_message(yaml.path, key, "grading.", known));
+  if (node["objective"]) {
+    grading.objective = yaml_string(node["objective"], yaml, "grading.objective");
+    if (grading.objective != "max" && grading.objective != "min")
+      throw ConfigError(yaml.where("grading.objective") + "must be max or min");
   }
+  for (const char* key : {"accept_score", "reject_score"})
+    if (node[key]) grading.overrides[key] = yaml_number(node[key], yaml, std::string("grading.") + key);
+  if (node["range"])
+    grading.overrides["range"] =
+        parse_score_range(yaml_string(node["range"], yaml, "grading.range"), yaml.where("grading.range"));
+  if (node["on_reject"]) {
+    const std::string on_reject = yaml_string(node["on_reject"], yaml, "grading.on_reject");
+    if (on_reject != "first_error" && on_reject != "worst_error" && on_reject != "grade")
+      throw ConfigError(yaml.where("grading.on_reject") + "must be first_error, worst_error or grade");
+    if (on_reject != "worst_error") grading.overrides["on_reject"] = on_reject == "grade" ? "continue" : "break";
+  }
+  return grading;
+}
+
+bool uses_custom_grading(const nlohmann::json& group) {
+  if (group["grading"] == "custom") return true;
+  for (const auto& item : group["items"])
+    if (!item.is_string() && uses_custom_grading(item)) return true;
+  return false;
+}
+
+// The custom grader of graders/ (the legacy specification: at most one program,
+// scoring problems only), built; null without one.
+nlohmann::json custom_grader_of(const fs::path& dir, const ProblemKind& kind, const PackageTestdata& testdata,
+                                const fs::path& cache_dir) {
+  std::vector<fs::path> programs;
+  std::error_code ec;
+  if (fs::is_directory(dir / "graders", ec))
+    for (const auto& entry : fs::directory_iterator(dir / "graders", ec))
+      if (!entry.path().filename().string().starts_with(".")) programs.push_back(entry.path());
+  std::sort(programs.begin(), programs.end());
+  if (programs.size() > 1)
+    throw ConfigError(fmt::format("{} holds {} programs; the legacy specification allows at most one grader",
+                                  (dir / "graders").string(), programs.size()));
+  const bool custom = testdata.legacy_grading.is_object() && uses_custom_grading(testdata.legacy_grading);
+  if (programs.empty()) {
+    if (custom)
+      throw ConfigError(
+          fmt::format("a testdata.yaml of {} says grading: custom, but there is no grader in "
+                      "graders/ (the legacy specification: a judge error)",
+                      (dir / "data").string()));
+    return nullptr;
+  }
+  if (!kind.scoring)
+    throw ConfigError(
+        fmt::format("{} is a grader, but the problem is pass-fail: graders are for scoring problems "
+                    "(problem.yaml type: scoring)",
+                    programs[0].string()));
+  const BuiltProgram built = build_package_program(programs[0], cache_dir);
+  return {{"name", fs::relative(programs[0], dir).string()},
+          {"command", built.command},
+          {"working_dir", built.working_dir.string()}};
+}
+
+nlohmann::json scoring_of(const ProblemKind& kind, bool legacy, const PackageTestdata& testdata,
+                          const LegacyGrading& grading, const nlohmann::json& grader) {
+  if (!kind.scoring) return {{"type", "all_or_nothing"}, {"max_score", 100}};
+  if (legacy) return kattis_legacy_scoring(testdata.legacy_grading, grading.objective, grader);
+  nlohmann::json scoring = {{"type", "icpc_groups"}, {"groups", nlohmann::json::array()}};
+  scoring["secret"] = score_group_json(testdata.secret);
+  for (const auto& group : testdata.groups) scoring["groups"].push_back(score_group_json(group));
   scoring["max_score"] = scoring["secret"]["max_score"].is_number() ? scoring["secret"]["max_score"]
                                                                      : nlohmann::json(0);
   return scoring;
@@ -438,16 +508,19 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
   problem.mode = kind.interactive ? PassMode::interactive : PassMode::offline;
   read_limits(yaml, legacy, kind, dir, problem);
 
-  TestdataRules rules{legacy, {}, kind.scoring};
+  TestdataRules rules{legacy, {}, kind.scoring, nullptr};
   if (legacy && yaml.root["validator_flags"])
     rules.validator_flags = split_words(yaml_string(yaml.root["validator_flags"], yaml, "validator_flags"));
+  const LegacyGrading grading = legacy ? read_legacy_grading(yaml, problem.warnings) : LegacyGrading{};
+  rules.grading_overrides = grading.overrides;
   problem.testdata_dir = dir / "data";
   PackageTestdata testdata = list_package_tests(problem.testdata_dir, rules);
   problem.tests = std::move(testdata.tests);
   problem.notes.insert(problem.notes.end(), testdata.notes.begin(), testdata.notes.end());
   problem.warnings.insert(problem.warnings.end(), testdata.warnings.begin(), testdata.warnings.end());
 
-  problem.scoring = scoring_of(kind, legacy, testdata, problem.notes);
+  const nlohmann::json grader = legacy ? custom_grader_of(dir, kind, testdata, options.cache_dir) : nullptr;
+  problem.scoring = scoring_of(kind, legacy, testdata, grading, grader);
   try {
     validate_scoring(problem.scoring);
   } catch (const ConfigError& error) {

@@ -362,6 +362,70 @@ TEST_F(IcpcPackage, ScoringProblemGetsIcpcGroupsScoring) {
   EXPECT_NE(error_of().find("secret/g1 needs a max_score"), std::string::npos);
 }
 
+// A legacy scoring package: every folder of data/ a test data group whose
+// testdata.yaml keys are inherited downwards, problem.yaml's grading keys over them.
+TEST_F(IcpcPackage, LegacyScoringReadsTheTestDataGroups) {
+  legacy_validator();
+  write("problem.yaml",
+        "type: scoring\nvalidation: custom interactive\ngrading:\n  objective: max\n"
+        "  show_test_data_groups: true\n");
+  test("sample/1");
+  test("secret/g1/01");
+  test("secret/g1/02");
+  test("secret/g2/01");
+  write("data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample\nrange: 0 100\n");
+  write("data/sample/testdata.yaml", "accept_score: 0\n");
+  write("data/secret/testdata.yaml", "grader_flags: sum accept_if_any_accepted\n");
+  write("data/secret/g1/testdata.yaml", "grader_flags: min\naccept_score: 40\nrange: 0 40\n");
+  write("data/secret/g2/testdata.yaml", "grader_flags: min\naccept_score: 60\non_reject: break\n");
+  Problem problem = load();
+  const nlohmann::json& scoring = problem.scoring;
+  ASSERT_EQ(scoring["type"], "kattis_legacy");
+  EXPECT_EQ(scoring["max_score"], 100.0);
+  const nlohmann::json& root = scoring["root"];
+  EXPECT_EQ(root["name"], "data");
+  EXPECT_EQ(root["grader_flags"], "ignore_sample");
+  ASSERT_EQ(root["items"].size(), 2u);
+  EXPECT_EQ(root["items"][0]["accept_score"], 0.0);
+  const nlohmann::json& secret = root["items"][1];
+  EXPECT_EQ(secret["on_reject"], "continue");  // inherited from data/
+  EXPECT_EQ(secret["range"], nlohmann::json({0.0, 100.0}));
+  EXPECT_EQ(secret["items"][0]["items"], nlohmann::json({"secret/g1/01", "secret/g1/02"}));
+  EXPECT_EQ(secret["items"][0]["range"], nlohmann::json({0.0, 40.0}));
+  EXPECT_EQ(secret["items"][1]["on_reject"], "break");
+  EXPECT_EQ(secret["items"][1]["accept_score"], 60.0);
+  // problem.yaml's older grading keys override every group's (problemtools).
+  write("problem.yaml",
+        "type: scoring\nvalidation: custom interactive\ngrading:\n  on_reject: first_error\n"
+        "  accept_score: 2\n");
+  problem = load();
+  EXPECT_EQ(problem.scoring["root"]["items"][1]["items"][0]["on_reject"], "break");
+  EXPECT_EQ(problem.scoring["root"]["items"][1]["items"][0]["accept_score"], 2.0);
+  // Mistakes name the file and the key.
+  write("data/secret/g2/testdata.yaml", "on_reject: grade\n");
+  EXPECT_NE(error_of().find("g2/testdata.yaml: on_reject must be break or continue"), std::string::npos) << error_of();
+  write("data/secret/g2/testdata.yaml", "range: 10 0\n");
+  EXPECT_NE(error_of().find("the minimum is greater than the maximum"), std::string::npos) << error_of();
+}
+
+TEST_F(IcpcPackage, LegacyGradersAreBuiltAndChecked) {
+  legacy_validator();
+  write("problem.yaml", "type: scoring\nvalidation: custom interactive\n");
+  test("secret/01");
+  write("data/secret/testdata.yaml", "grading: custom\n");
+  EXPECT_NE(error_of().find("grading: custom, but there is no grader in graders/"), std::string::npos) << error_of();
+  write("graders/grader.py", "print('AC 1')\n");
+  const Problem problem = load();
+  EXPECT_EQ(problem.scoring["custom_grader"]["name"], "graders/grader.py");
+  EXPECT_FALSE(problem.scoring["custom_grader"]["command"].empty());
+  write("graders/other.py", "print('AC 1')\n");
+  EXPECT_NE(error_of().find("allows at most one grader"), std::string::npos) << error_of();
+  fs::remove(dir() / "graders/other.py");
+  write("problem.yaml", "validation: custom interactive\n");
+  fs::remove(dir() / "data/secret/testdata.yaml");
+  EXPECT_NE(error_of().find("the problem is pass-fail"), std::string::npos) << error_of();
+}
+
 TEST_F(IcpcPackage, ArgsForTheSubmissionAndFilesFoldersAreNoted) {
   modern_validator();
   write("problem.yaml", "problem_format_version: 2025-09\ntype: interactive\n");

@@ -49,14 +49,14 @@ double number_in(const nlohmann::json& result, const char* key, double fallback)
   return fallback;
 }
 
-double test_score(const ScoredTest& test, std::optional<double> test_max, double accept_score) {
+double test_score(const ScoredTest& test, std::optional<double> test_max) {
   if (test.verdict != Verdict::AC) return 0;
   const nlohmann::json& result = test.interactor_result;
   if (result.is_object() && result.contains("score") && result["score"].is_number()) {
     const double score = std::max(0.0, result["score"].get<double>());
     return test_max ? std::min(score, *test_max) : score;
   }
-  if (!test_max) return accept_score;
+  if (!test_max) return 0;  // unbounded without score.txt
   return std::clamp(number_in(result, "score_multiplier", 1.0), 0.0, 1.0) * *test_max;
 }
 
@@ -70,13 +70,12 @@ double aggregate(const std::string& aggregation, const std::vector<double>& scor
   return sum;
 }
 
-double level_score(const Level& level, const std::vector<const ScoredTest*>& members,
-                   double accept_score) {
+double level_score(const Level& level, const std::vector<const ScoredTest*>& members) {
   std::optional<double> test_max = level.max_score;
   if (level.aggregation == "sum" && test_max && !members.empty())
     *test_max /= static_cast<double>(members.size());
   std::vector<double> scores;
-  for (const ScoredTest* test : members) scores.push_back(test_score(*test, test_max, accept_score));
+  for (const ScoredTest* test : members) scores.push_back(test_score(*test, test_max));
   return aggregate(level.aggregation, scores, level.max_score, all_accepted(members));
 }
 
@@ -116,15 +115,12 @@ void validate_icpc_groups_scoring(const nlohmann::json& scoring) {
 
 Score icpc_groups_score(const nlohmann::json& scoring, const std::vector<ScoredTest>& tests,
                         Score result) {
-  const double accept_score = scoring.value("legacy_accept_score", 0.0);
   const Level secret = level_of(scoring["secret"]);
   nlohmann::json groups = nlohmann::json::array();
   std::vector<double> group_scores;
   for (const auto& config : scoring["groups"]) {
     const Level group = level_of(config);
-    const double score = requirements_met(group, tests)
-                             ? level_score(group, tests_in(tests, group.name), accept_score)
-                             : 0;
+    const double score = requirements_met(group, tests) ? level_score(group, tests_in(tests, group.name)) : 0;
     group_scores.push_back(score);
     groups.push_back({{"name", group.name}, {"score", score},
                       {"max_score", config["max_score"]}, {"required_passed", requirements_met(group, tests)}});
@@ -133,7 +129,7 @@ Score icpc_groups_score(const nlohmann::json& scoring, const std::vector<ScoredT
   double score = 0;
   if (requirements_met(secret, tests)) {
     score = scoring["groups"].empty()
-                ? level_score(secret, secret_tests, accept_score)
+                ? level_score(secret, secret_tests)
                 : aggregate(secret.aggregation, group_scores, secret.max_score, all_accepted(secret_tests));
   }
   result.score = secret.max_score ? std::min(score, *secret.max_score) : score;

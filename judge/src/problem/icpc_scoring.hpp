@@ -5,14 +5,14 @@
 //    "secret": {"name": "secret", "max_score": 100, "aggregation": "sum",
 //               "require_pass": ["sample"]},
 //    "groups": [{"name": "secret/group1", "max_score": 30, "aggregation": "pass-fail",
-//                "require_pass": []}, ...],
-//    "legacy_accept_score": 1}                        (optional)
+//                "require_pass": []}, ...]}
 //
 // A test's score comes from its validator: the judge puts FEEDBACK_DIR/score.txt in
 // the test's interactor result as "score" and score_multiplier.txt as
 // "score_multiplier". A failed test scores 0; an accepted one scores "score" if
 // given (capped at the test's maximum), else "score_multiplier" times its maximum,
-// else its maximum (bounded), else legacy_accept_score or 0 (unbounded). A test's
+// else its maximum (bounded), else 0 (unbounded; a legacy package is graded by
+// kattis_grading.hpp instead). A test's
 // maximum: in a sum group, the group's max_score / its tests; in a min group, the
 // group's. A group aggregates its tests (pass-fail: the maximum iff every test is
 // accepted; sum; min), and data/secret its groups, or its tests when it has none.

@@ -8,6 +8,7 @@
 
 #include "base/errors.hpp"
 #include "base/yaml_file.hpp"
+#include "problem/kattis_grading.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -32,7 +33,32 @@ const std::set<std::string> test_keys{
 struct Inherited {
   std::optional<std::vector<std::string>> validator_args;
   std::optional<std::vector<std::string>> input_validator_args;
+  // Legacy scoring: the grading keys (kattis_grading.hpp's group fields but name
+  // and items), problemtools' defaults at data/.
+  nlohmann::json grading = {{"on_reject", "break"}, {"grading", "default"}, {"grader_flags", ""},
+                            {"accept_score", 1.0},  {"reject_score", 0.0},  {"range", {nullptr, nullptr}}};
 };
+
+// A testdata.yaml's grading keys over the ones it inherits.
+nlohmann::json read_grading_keys(const YamlFile& file, nlohmann::json grading) {
+  if (const YAML::Node node = file.root["on_reject"]) {
+    grading["on_reject"] = yaml_string(node, file, "on_reject");
+    if (grading["on_reject"] != "break" && grading["on_reject"] != "continue")
+      throw ConfigError(file.where("on_reject") + "must be break or continue");
+  }
+  if (const YAML::Node node = file.root["grading"]) {
+    grading["grading"] = yaml_string(node, file, "grading");
+    if (grading["grading"] != "default" && grading["grading"] != "custom")
+      throw ConfigError(file.where("grading") + "must be default or custom");
+  }
+  if (const YAML::Node node = file.root["grader_flags"])
+    grading["grader_flags"] = yaml_string(node, file, "grader_flags");
+  for (const char* key : {"accept_score", "reject_score"})
+    if (const YAML::Node node = file.root[key]) grading[key] = yaml_number(node, file, key);
+  if (const YAML::Node node = file.root["range"])
+    grading["range"] = parse_score_range(yaml_string(node, file, "range"), file.where("range"));
+  return grading;
+}
 
 class TestdataWalker {
  public:
@@ -44,7 +70,9 @@ class TestdataWalker {
   std::optional<YamlFile> group_file(const fs::path& dir);
   Inherited configure(const fs::path& dir, const std::string& name, Inherited inherited);
   std::vector<std::string> validator_args_of(const YamlFile& file, const char* key);
-  void walk(const fs::path& dir, const std::string& name, const Inherited& inherited);
+  // The folder as a test data group (legacy scoring: its grading keys and items).
+  nlohmann::json walk(const fs::path& dir, const std::string& name, const Inherited& inherited);
+  nlohmann::json grading_group(const std::string& name, const Inherited& inherited);
   void add_test(const fs::path& input, const std::string& name, const Inherited& inherited);
   void read_score_group(const YamlFile& file, const std::string& name);
   void note_unknown_keys(const YamlFile& file, const std::set<std::string>& known);
@@ -110,6 +138,7 @@ Inherited TestdataWalker::configure(const fs::path& dir, const std::string& name
         file->path.string()));
   if (!rules_.legacy && (name == "secret" || name.starts_with("secret/")))
     read_score_group(*file, name);
+  if (rules_.legacy && rules_.scoring) inherited.grading = read_grading_keys(*file, inherited.grading);
   return inherited;
 }
 
@@ -173,7 +202,29 @@ void TestdataWalker::add_test(const fs::path& input, const std::string& name, co
   result_.tests.push_back(std::move(test));
 }
 
-void TestdataWalker::walk(const fs::path& dir, const std::string& name, const Inherited& parent) {
+nlohmann::json TestdataWalker::grading_group(const std::string& name, const Inherited& inherited) {
+  nlohmann::json group = inherited.grading;
+  if (rules_.grading_overrides.is_object()) group.update(rules_.grading_overrides);
+  group["name"] = name.empty() ? "data" : name;
+  // problemtools' errors, which leave the grading well defined: warnings here.
+  const std::vector<std::string> flags = split_words(group["grader_flags"].get<std::string>());
+  if (rules_.legacy && rules_.scoring && group["grading"] == "default" &&
+      std::find(flags.begin(), flags.end(), "ignore_sample") != flags.end()) {
+    if (!name.empty())
+      result_.warnings.push_back(fmt::format(
+          "data/{}: grader_flags has ignore_sample (maybe inherited from data/testdata.yaml), which problemtools "
+          "allows only at the top level: set this group's grader_flags",
+          name));
+    else if (group["on_reject"] == "break")
+      result_.warnings.push_back(
+          "data/testdata.yaml: grader_flags has ignore_sample with on_reject: break, so a rejected sample stops "
+          "the secret tests from counting (problemtools calls it an error)");
+  }
+  group["items"] = nlohmann::json::array();
+  return group;
+}
+
+nlohmann::json TestdataWalker::walk(const fs::path& dir, const std::string& name, const Inherited& parent) {
   std::error_code ec;
   const fs::path canonical = fs::canonical(dir, ec);
   if (walking_.contains(canonical))
@@ -203,20 +254,28 @@ void TestdataWalker::walk(const fs::path& dir, const std::string& name, const In
       result_.notes.push_back(fmt::format(
           "{} {}/{} has only an .interaction file: shown in statements, not run",
           name.starts_with("sample") ? "sample" : "test", name, stem));
+  nlohmann::json group = grading_group(name, inherited);
   for (const auto& [key, paths] : entries) {
     for (const auto& path : paths) {
-      if (path.extension() == ".in" && !fs::is_directory(path)) add_test(path, name + "/" + key, inherited);
-      else walk(path, name + "/" + key, inherited);
+      if (path.extension() == ".in" && !fs::is_directory(path)) {
+        add_test(path, name + "/" + key, inherited);
+        group["items"].push_back(name + "/" + key);
+      } else {
+        group["items"].push_back(walk(path, name + "/" + key, inherited));
+      }
     }
   }
   walking_.erase(canonical);
+  return group;
 }
 
 PackageTestdata TestdataWalker::run() {
   result_.secret = {"secret", 100.0, "sum", {}};
   const Inherited root = configure(data_dir_, "", {});
+  nlohmann::json data = grading_group("", root);
   for (const char* top : {"sample", "secret"})
-    if (fs::is_directory(data_dir_ / top)) walk(data_dir_ / top, top, root);
+    if (fs::is_directory(data_dir_ / top)) data["items"].push_back(walk(data_dir_ / top, top, root));
+  if (rules_.legacy && rules_.scoring) result_.legacy_grading = std::move(data);
   const bool has_secret = std::any_of(result_.tests.begin(), result_.tests.end(),
                                       [](const TestCase& test) { return test.name.starts_with("secret/"); });
   if (!has_secret) {

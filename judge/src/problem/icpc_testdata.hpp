@@ -17,13 +17,17 @@
 // Also gathered: the notes a setter should know (a sample that has only an
 // .interaction file is shown in statements but is not a test; arguments for the
 // submission, .files folders and unknown keys, which this judge does not use), and
-// the scoring configuration of data/secret and its test groups (2023-07+).
+// the scoring configuration of data/secret and its test groups (2023-07+), or of
+// every test data group (a legacy scoring package: on_reject, grading, grader_flags,
+// accept_score, reject_score, range, as kattis_grading.hpp grades them).
 #pragma once
 
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "problem/problem.hpp"
 
@@ -47,12 +51,19 @@ struct PackageTestdata {
   std::vector<std::string> warnings;
   ScoreGroup secret;               // defaults when data/secret has no test_group.yaml
   std::vector<ScoreGroup> groups;  // the test groups of data/secret, in name order
+  // A legacy scoring package: data/ as a test data group of kattis_grading.hpp (its
+  // testdata.yaml grading keys inherited down the folders), else null.
+  nlohmann::json legacy_grading;
 };
 
 struct TestdataRules {
   bool legacy = false;
   std::vector<std::string> validator_flags;  // legacy problem.yaml validator_flags, split
   bool scoring = false;                       // a scoring problem (for score defaults)
+  // Legacy problem.yaml `grading:` keys that override every group's (problemtools:
+  // accept_score, reject_score, range; on_reject first_error is break, grade is
+  // continue), as a testdata.yaml's keys; null: none.
+  nlohmann::json grading_overrides;
 };
 
 // Throws ConfigError for a mistake, naming the file (and key); a package without any

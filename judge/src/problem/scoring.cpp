@@ -12,6 +12,7 @@
 #include "metric_score.hpp"
 #include "problem/cms_scoring.hpp"
 #include "problem/icpc_scoring.hpp"
+#include "problem/kattis_grading.hpp"
 
 namespace judge {
 bool matches_any(const std::string& name, const nlohmann::json& globs) {
@@ -119,6 +120,7 @@ void validate_scoring(const nlohmann::json& scoring) {
   if (type == "all_or_nothing" || type == "per_test" || type == "points") return;
   if (type == "icpc_groups") return validate_icpc_groups_scoring(scoring);
   if (type == "cms") return validate_cms_scoring(scoring);
+  if (type == "kattis_legacy") return validate_kattis_legacy_scoring(scoring);
   if (type == "max_metric") {
     if (!scoring.contains("metric") || !scoring["metric"].is_string())
       throw ConfigError("scoring type max_metric needs \"metric\": the result.json key to take the maximum of");
@@ -152,7 +154,7 @@ void validate_scoring(const nlohmann::json& scoring) {
   }
   throw ConfigError(
       fmt::format("scoring type \"{}\" is not known (use all_or_nothing, per_test, points, max_metric, subtasks, "
-                  "icpc_groups or cms)",
+                  "icpc_groups, kattis_legacy or cms)",
                   type));
 }
 
@@ -165,6 +167,13 @@ Score compute_score(const nlohmann::json& scoring, const std::vector<ScoredTest>
   if (type == "subtasks") return subtask_score(scoring, tests, result);
   if (type == "icpc_groups") return icpc_groups_score(scoring, tests, result);
   if (type == "cms") return cms_score(scoring, tests, result);
+  if (type == "kattis_legacy")
+    return kattis_legacy_score(
+        scoring, tests, result, [&](const std::string& input, const std::vector<std::string>& flags) {
+          if (!scoring.contains("custom_grader"))
+            return GraderReply{"JE", 0, "grading: custom, and the package has no grader in graders/"};
+          return run_custom_grader(scoring["custom_grader"], input, flags);
+        });
   std::size_t accepted = 0;
   for (const auto& test : tests) accepted += test.verdict == Verdict::AC ? 1 : 0;
   if (type == "all_or_nothing") {

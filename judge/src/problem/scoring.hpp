@@ -25,8 +25,13 @@
 //   {"type": "cms", "score_type": "GroupMin", "parameters": [...], "tests": [...],
 //    "max_score": 100}
 //       a CMS task: its score type over each test's outcome (cms_scoring.hpp).
+//   {"type": "kattis_legacy", "max_score": 100, "root": {...}, ...}
+//       a legacy Kattis scoring package: its test data groups' graders decide the
+//       verdict and the score (kattis_grading.hpp); the one type that sets
+//       Score::verdict.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,12 +56,18 @@ struct Score {
   // The score each test earned by itself, by name, where the type gives one (cms:
   // its outcome times its weight); null otherwise.
   nlohmann::json test_scores;
+  // The submission's verdict where the scoring decides it (kattis_legacy: data/'s
+  // grader), with why when its grader failed; else the first failing test's.
+  std::optional<Verdict> verdict;
+  std::string verdict_reason;
 };
 
 // Throws ConfigError for a scoring object it does not understand, saying what to fix.
 void validate_scoring(const nlohmann::json& scoring);
 // Whether a test name matches one of the fnmatch globs (a subtask's "tests").
 bool matches_any(const std::string& name, const nlohmann::json& globs);
+// A kattis_legacy scoring with a custom grader runs it (kattis_grading.hpp
+// run_custom_grader), the one scoring that starts a process.
 Score compute_score(const nlohmann::json& scoring, const std::vector<ScoredTest>& tests);
 
 }  // namespace judge

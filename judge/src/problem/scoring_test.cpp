@@ -204,16 +204,17 @@ TEST(IcpcGroupsScoring, GroupsAggregateAndRequirePass) {
   EXPECT_DOUBLE_EQ(compute_score(scoring, tests).score, 35);
 }
 
-TEST(IcpcGroupsScoring, UnboundedLegacySumCountsAcceptedTests) {
-  const nlohmann::json scoring = {{"type", "icpc_groups"}, {"max_score", 0},
+TEST(IcpcGroupsScoring, AnUnboundedSumCountsTheValidatorsScores) {
+  const nlohmann::json scoring = {{"type", "icpc_groups"},
+                                  {"max_score", 0},
                                   {"secret", level("secret", nullptr, "sum")},
-                                  {"groups", nlohmann::json::array()}, {"legacy_accept_score", 1}};
+                                  {"groups", nlohmann::json::array()}};
   validate_scoring(scoring);
-  EXPECT_DOUBLE_EQ(compute_score(scoring, {scored("secret/1", Verdict::AC),
-                                           scored("secret/2", Verdict::AC, {{"score", 7}}),
-                                           scored("secret/3", Verdict::RTE)})
-                       .score,
-                   8);
+  EXPECT_DOUBLE_EQ(
+      compute_score(scoring, {scored("secret/1", Verdict::AC), scored("secret/2", Verdict::AC, {{"score", 7}}),
+                              scored("secret/3", Verdict::RTE, {{"score", 5}})})
+          .score,
+      7);
 }
 
 TEST(IcpcGroupsScoring, InconsistentConfigurationsAreConfigErrors) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <limits>
 #include <map>
 
 #include <fmt/core.h>
@@ -469,8 +470,11 @@ SubmissionListing read_example_submissions(const Problem& problem) {
                                    problem.scoring["max_score"].is_number()
                                ? problem.scoring["max_score"].get<double>()
                                : 0;
+  // An unbounded range has no maximum score: partially_accepted is any AC there
+  // (problemtools' fully_accepted compares with the range's end).
+  const bool unbounded = problem.scoring.is_object() && problem.scoring.value("unbounded", false);
   for (auto& submission : listing.submissions) {
-    submission.max_score = max_score;
+    submission.max_score = unbounded ? std::numeric_limits<double>::infinity() : max_score;
     if (native) add_native_rules(submission);
     else add_package_rules(submission, problem.format == ProblemFormat::icpc_legacy, entries);
   }

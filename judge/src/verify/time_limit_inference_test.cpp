@@ -72,27 +72,30 @@ ExpectationRule inference_rule(std::set<Verdict> permitted, std::set<Verdict> re
 }
 
 TEST(TimeBoundsOf, WhichRulesBoundTheLimitAndOverWhichTests) {
-  using V = Verdict;
+  using Verdicts = Verdict;
   const std::vector<TestTime> times = {{"sample/1", 0.1}, {"secret/easy/1", 0.2}, {"secret/hard/1", 2.5}};
   // accepted: lower, over every test.
-  auto bounds = time_bounds_of(submission_with({inference_rule({V::AC}, {})}), times);
+  auto bounds = time_bounds_of(submission_with({inference_rule({Verdicts::AC}, {})}), times);
   ASSERT_EQ(bounds.size(), 1u);
   EXPECT_EQ(bounds[0].bound, TimeBound::lower);
   EXPECT_EQ(bounds[0].slowest_s, 2.5);
   // time_limit_exceeded: upper. brute_force (required RTE or TLE): neither.
-  bounds = time_bounds_of(submission_with({inference_rule({V::AC, V::TLE}, {V::TLE})}), times);
+  bounds = time_bounds_of(submission_with({inference_rule({Verdicts::AC, Verdicts::TLE}, {Verdicts::TLE})}), times);
   ASSERT_EQ(bounds.size(), 1u);
   EXPECT_EQ(bounds[0].bound, TimeBound::upper);
-  EXPECT_TRUE(
-      time_bounds_of(submission_with({inference_rule({V::AC, V::RTE, V::TLE}, {V::RTE, V::TLE})}), times).empty());
+  EXPECT_TRUE(time_bounds_of(submission_with({inference_rule({Verdicts::AC, Verdicts::RTE, Verdicts::TLE},
+                                                             {Verdicts::RTE, Verdicts::TLE})}),
+                             times)
+                  .empty());
   // use_for_time_limit: false opts out; a group rule looks at its tests only.
-  EXPECT_TRUE(time_bounds_of(submission_with({inference_rule({V::AC}, {}, TimeLimitUse::none)}), times).empty());
-  bounds =
-      time_bounds_of(submission_with({inference_rule({V::AC}, {}, TimeLimitUse::automatic, {"secret/easy"})}), times);
+  EXPECT_TRUE(time_bounds_of(submission_with({inference_rule({Verdicts::AC}, {}, TimeLimitUse::none)}), times).empty());
+  bounds = time_bounds_of(
+      submission_with({inference_rule({Verdicts::AC}, {}, TimeLimitUse::automatic, {"secret/easy"})}), times);
   ASSERT_EQ(bounds.size(), 1u);
   EXPECT_EQ(bounds[0].slowest_s, 0.2);
   // A fine-verdict rule (problem.json) that permits ILE permits the TLE class.
-  EXPECT_TRUE(time_bounds_of(submission_with({inference_rule({V::AC, V::ILE}, {V::WA})}), times).empty());
+  EXPECT_TRUE(
+      time_bounds_of(submission_with({inference_rule({Verdicts::AC, Verdicts::ILE}, {Verdicts::WA})}), times).empty());
 }
 
 }  // namespace

@@ -51,6 +51,14 @@ std::vector<TestVerdict> test_verdicts(const RunResult& run) {
   return verdicts;
 }
 
+// What expectations are checked on: each test's verdict, or where the scoring
+// decides the verdict (a legacy Kattis package's graders) that verdict alone, as
+// problemtools checks the graded result of data/.
+std::vector<TestVerdict> checked_verdicts(const RunResult& run) {
+  if (!run.score.verdict || run.verdict == Verdict::CE) return test_verdicts(run);
+  return {{"data/", run.verdict, run.message}};
+}
+
 std::vector<TestTime> test_times(const RunResult& run) {
   std::vector<TestTime> times;
   for (const auto& test : run.tests) {
@@ -109,7 +117,9 @@ struct Grading {
                                                  : std::max(problem.limits.wall_ms, default_wall_ms(cpu_ms));
     run.cpu = options.cpu;
     run.contain = options.contain;
-    run.stop_after_time_limit = !options.all_tests;
+    // A legacy Kattis package's graders may accept past a rejected test (on_reject:
+    // continue, always_accept): every test runs, as problemtools runs them.
+    run.stop_after_time_limit = !options.all_tests && problem.scoring.value("type", "") != "kattis_legacy";
     run.repeat = options.repeat;
     run.rules = parse_preset(options.rules).value_or(RulePreset::icpc);
     run.stderr_bytes = options.stderr_bytes;
@@ -134,9 +144,23 @@ struct Grading {
 
   void check(const ExampleSubmission& example, VerifiedSubmission& verified) const {
     if (!verified.run) return;
-    const CheckResult result = check_expectation(example, test_verdicts(*verified.run), verified.run->score.score);
+    const CheckResult result = check_expectation(example, checked_verdicts(*verified.run), verified.run->score.score);
     verified.status = result.passed ? VerifyStatus::ok : VerifyStatus::fail;
     verified.reason = result.reason;
+    // Checked on the graded verdict alone: say so rather than "1 AC as ... expects".
+    const std::string counted = fmt::format("1 {} as ", verdict_name(verified.run->verdict));
+    if (verified.run->score.verdict && verified.reason.starts_with(counted))
+      verified.reason = fmt::format("data/ graded {} with score {:g}, as {}", verdict_name(verified.run->verdict),
+                                    verified.run->score.score, verified.reason.substr(counted.size()));
+    if (verified.run->score.verdict && verified.reason.starts_with("test data/ got "))
+      verified.reason = "data/ was graded " + verified.reason.substr(std::string_view("test data/ got ").size());
+    // problemtools: a group scored outside its range is the package's error.
+    const nlohmann::json& details = verified.run->score.details;
+    if (details.is_object() && details.contains("out_of_range")) {
+      verified.status = VerifyStatus::fail;
+      verified.reason = fmt::format("{} (the package's range: problemtools reports it as an error); {}",
+                                    details["out_of_range"][0].get<std::string>(), verified.reason);
+    }
     // A verdict that changes from run to run is no verdict to rely on.
     for (const auto& test : verified.run->tests) {
       if (test.stable) continue;
@@ -228,6 +252,9 @@ std::string_view status_name(VerifyStatus status) {
 // "AC x6", or the first test that is not AC: "TLE on secret/03 (+2 more not AC)".
 std::string got_text(const RunResult& run) {
   if (run.verdict == Verdict::CE) return "CE";
+  // A graded verdict first (a legacy Kattis package's graders), then the tests'.
+  const std::string graded =
+      run.score.verdict ? fmt::format("{} {:g} graded; ", verdict_name(run.verdict), run.score.score) : "";
   std::size_t not_ac = 0;
   const TestOutcome* first = nullptr;
   for (const auto& test : run.tests) {
@@ -235,10 +262,10 @@ std::string got_text(const RunResult& run) {
     ++not_ac;
     if (first == nullptr) first = &test;
   }
-  if (first == nullptr) return fmt::format("AC x{}", run.tests.size());
+  if (first == nullptr) return fmt::format("{}AC x{}", graded, run.tests.size());
   const Verdict verdict = first->decision.verdict;
   const Verdict icpc = icpc_class(verdict);
-  std::string text = fmt::format("{}{} on {}", verdict_name(verdict),
+  std::string text = fmt::format("{}{}{} on {}", graded, verdict_name(verdict),
                                  icpc == verdict ? "" : fmt::format(" ({})", verdict_name(icpc)), first->name);
   if (not_ac > 1) text += fmt::format(" (+{} more not AC)", not_ac - 1);
   if (run.tests.size() < run.tests_planned) text += fmt::format(", {} of {} run", run.tests.size(), run.tests_planned);
