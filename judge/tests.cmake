@@ -120,7 +120,9 @@ add_executable(judge_core_test
   # judge-box's store of large files, its uid pool (root only) and its channel filter,
   # tested here with their own sources.
   box/file_store.cpp box/file_store_test.cpp box/uid_pool.cpp box/uid_pool_test.cpp
-  box/channel_filter.cpp box/channel_filter_test.cpp)
+  box/channel_filter.cpp box/channel_filter_test.cpp
+  # Last, so that the unity batches before them stay as they were.
+  src/problem/tps_task_test.cpp src/verify/tps_solutions_test.cpp)
 target_link_libraries(judge_core_test PRIVATE judge_core GTest::gtest project_warnings test_code_flags)
 target_include_directories(judge_core_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/test_helpers ${SECCOMP_INCLUDE_DIR})
 target_link_libraries(judge_core_test PRIVATE ${SECCOMP_STATIC_ARCHIVE})

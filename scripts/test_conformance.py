@@ -35,6 +35,14 @@ setter would, with what problemtools and BAPCtools do on the same package.
                                validator, official solution with its grader), and then
                                every submission is as its folder expects; --check,
                                and a test the validator refuses
+  --case tps_batch             a TPS task (IOI's format): Batch with grader/cpp/, a
+                               checker, subtasks.json and tests/mapping; every solution
+                               of solutions.json gets its verdict and score; one
+                               listed "correct" that is not makes judge verify fail
+  --case tps_communication     the same for a Communication task (grader/manager.cpp)
+  --case tps_cms_export        both tasks in the CMS-ready layout TPS's CMS exporter
+                               writes (made by the test, as scripts/exporters/CMS.py
+                               does): every solutions/<verdict>/ file as expected
 """
 import argparse
 import json
@@ -269,6 +277,94 @@ def kattis_grader_range(case):
     case.expect(accepted.get("status") == "FAIL" and accepted.get("score") == 105, "accepted/: score 105, FAIL")
     case.expect("group secret/group1 scored 35, outside its range [0, 30]" in accepted.get("reason", ""),
                 "the reason names the group and its range")
+def tps_task(case, package_name, expected, wrong_name):
+    """A TPS task: each solution's verdict and score as solutions.json says, then the same
+    package with `wrong_name` listed as correct, which judge verify must refuse."""
+    proc, report = case.verify_json(os.path.join(PACKAGES, package_name))
+    case.expect(proc.returncode == 0, f"judge verify exits 0 on {package_name}")
+    case.expect(report.get("format") == "TPS task", f"it is read as a TPS task, got {report.get('format')}")
+    for submission in report.get("submissions", []):
+        name = submission["name"]
+        if name not in expected:
+            continue
+        verdict, score = expected[name]
+        got = (submission.get("status"), submission.get("verdict"), submission.get("score"))
+        case.expect(got == ("OK", verdict, score), f"{name}: as expected, {verdict} with {score} points; got {got}")
+    names = {submission["name"] for submission in report.get("submissions", [])}
+    case.expect(names == set(expected), f"the solutions run are solutions.json's: {sorted(names)}")
+    package = case.copy(package_name)
+    listing = os.path.join(package, "solutions.json")
+    solutions = json.load(open(listing))
+    solutions[wrong_name] = {"verdict": "correct"}
+    json.dump(solutions, open(listing, "w"), indent=4)
+    proc, report = case.verify_json(package)
+    case.expect(proc.returncode != 0, f"judge verify fails when solutions.json calls {wrong_name} correct")
+    status = {submission["name"]: submission.get("status") for submission in report.get("submissions", [])}
+    case.expect(status.get("solution/" + wrong_name) not in (None, "OK"),
+                f"solution/{wrong_name} is the one not as expected, got {status.get('solution/' + wrong_name)}")
+
+
+def tps_batch(case):
+    tps_task(case, "tps-batch", {"solution/model.cpp": ("AC", 100), "solution/overflow.cpp": ("WA", 40),
+                                 "solution/largest.cpp": ("WA", 0), "solution/slow.cpp": ("TLE", 0)},
+             "overflow.cpp")
+
+
+def tps_communication(case):
+    tps_task(case, "tps-communication",
+             {"solution/binary.cpp": ("AC", 100), "solution/linear.cpp": ("WA", 40),
+              "solution/always-one.cpp": ("WA", 0), "solution/spin.cpp": ("TLE", 0)},
+             "linear.cpp")
+
+
+def export_tps_for_cms(source, target):
+    """The CMS-ready layout of a TPS task, written as TPS's `tps export CMS`
+    (ioi/tps scripts/exporters/CMS.py) writes it: problem.json with code, the title as
+    name, memory_limit in bytes and task_type; graders/ flat (the manager too);
+    checker/; tests/; subtasks/NN-NAME.json; solutions/<verdict>/."""
+    problem = json.load(open(os.path.join(source, "problem.json")))
+    params = {}
+    if problem["type"] == "Batch":
+        params["task_type_parameters_Batch_compilation"] = "grader"
+    os.makedirs(target)
+    json.dump({"protocol_version": 1, "code": problem["name"], "name": problem["title"],
+               "time_limit": problem["time_limit"], "memory_limit": problem["memory_limit"] * 1024 * 1024,
+               "score_precision": 2, "task_type": problem["type"], "task_type_params": json.dumps(params)},
+              open(os.path.join(target, "problem.json"), "w"))
+    for folder, files in (("graders", ["grader/cpp/grader.cpp", f"grader/cpp/{problem['name']}.h",
+                                       "grader/manager.cpp"]),
+                          ("checker", ["checker/checker.cpp"])):
+        for name in files:
+            if os.path.isfile(os.path.join(source, name)):
+                os.makedirs(os.path.join(target, folder), exist_ok=True)
+                shutil.copy2(os.path.join(source, name), os.path.join(target, folder))
+    shutil.copytree(os.path.join(source, "tests"), os.path.join(target, "tests"),
+                    ignore=shutil.ignore_patterns("mapping", "gen_summary"))
+    subtask_tests = {}
+    for line in open(os.path.join(source, "tests", "mapping")):
+        if line.split():
+            subtask, test = line.split()
+            subtask_tests.setdefault(subtask, []).append(test)
+    os.makedirs(os.path.join(target, "subtasks"))
+    for name, data in json.load(open(os.path.join(source, "subtasks.json")))["subtasks"].items():
+        json.dump({"score": data["score"], "testcases": subtask_tests[name]},
+                  open(os.path.join(target, "subtasks", f"{data['index']:02}-{name}.json"), "w"))
+    for name, data in json.load(open(os.path.join(source, "solutions.json"))).items():
+        os.makedirs(os.path.join(target, "solutions", data["verdict"]), exist_ok=True)
+        shutil.copy2(os.path.join(source, "solution", name), os.path.join(target, "solutions", data["verdict"]))
+
+
+def tps_cms_export(case):
+    for package_name in ("tps-batch", "tps-communication"):
+        exported = os.path.join(case.work, package_name + "-CMS")
+        export_tps_for_cms(os.path.join(PACKAGES, package_name), exported)
+        proc, report = case.verify_json(exported)
+        case.expect(proc.returncode == 0, f"judge verify exits 0 on {package_name} as TPS exports it for CMS")
+        statuses = {s["name"]: (s.get("status"), s.get("verdict")) for s in report.get("submissions", [])}
+        case.expect(len(statuses) == 4 and all(status == "OK" for status, _ in statuses.values()),
+                    f"each of the 4 solutions as its solutions/<verdict>/ folder says: {statuses}")
+        model = [s for s in report.get("submissions", []) if s["name"].startswith("solutions/model_solution/")]
+        case.expect(len(model) == 1 and model[0].get("score") == 100, "the model solution scores 100")
 
 
 def taskmaker_gen(case):
@@ -331,7 +427,9 @@ def main():
                      "batch_short_name": batch_short_name, "beside_headers": beside_headers,
                      "kattis_include": kattis_include, "kattis_grader": kattis_grader,
                      "kattis_grader_rejects": kattis_grader_rejects, "kattis_grader_range": kattis_grader_range,
-                     "taskmaker_gen": taskmaker_gen}
+                     "taskmaker_gen": taskmaker_gen,
+                     "tps_batch": tps_batch, "tps_communication": tps_communication,
+                     "tps_cms_export": tps_cms_export}
             if args.case not in cases:
                 print(f"unknown case {args.case}", file=sys.stderr)
                 return 2

@@ -492,12 +492,13 @@ Package icpc_package(const Problem& problem, const ExportOptions& options) {
     case ProblemFormat::icpc_legacy: return copy_icpc_package(problem);
     case ProblemFormat::polygon: return polygon_icpc_package(problem, options);
     case ProblemFormat::cms:
-      // A CMS task's manager, stubs and score types have no ICPC form this judge
+    case ProblemFormat::tps:
+      // A CMS (or TPS) task's manager, stubs and score types have no ICPC form this judge
       // writes: the setter is told, as for any input an export does not take.
       throw ConfigError(
           fmt::format("--format icpc exports a problem.json problem, an ICPC package or a Polygon "
-                      "package; {} is a CMS task, which this judge runs but does not export",
-                      problem.dir.string()));
+                      "package; {} is a {}, which this judge runs but does not export",
+                      problem.dir.string(), problem.format == ProblemFormat::tps ? "TPS task" : "CMS task"));
   }
   throw JudgeFault("icpc_package: a problem format it does not know");
 }

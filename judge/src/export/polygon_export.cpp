@@ -357,10 +357,10 @@ void note_not_carried(const Problem& problem, std::vector<std::string>& not_carr
 }  // namespace
 
 Package polygon_package(const Problem& problem) {
-  if (problem.format == ProblemFormat::cms)
+  if (problem.format == ProblemFormat::cms || problem.format == ProblemFormat::tps)
     throw ConfigError(fmt::format(
-        "--format polygon exports a problem.json problem; {} is a CMS task, which this judge runs but does not export",
-        problem.dir.string()));
+        "--format polygon exports a problem.json problem; {} is a {}, which this judge runs but does not export",
+        problem.dir.string(), problem.format == ProblemFormat::tps ? "TPS task" : "CMS task"));
   if (problem.format != ProblemFormat::native)
     throw ConfigError(
         fmt::format("--format polygon exports a problem.json problem; {} is a {} package (export it "

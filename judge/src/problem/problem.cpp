@@ -302,21 +302,6 @@ std::vector<std::vector<std::string>> subtask_validator_runs(const nlohmann::jso
   return runs;
 }
 
-namespace {
-
-// TPS (IOI's task format) names its task file problem.json too: say what it is
-// instead of calling its keys unknown ones of ours.
-void refuse_tps_task(const nlohmann::json& config, const fs::path& file) {
-  if (config.contains("code") && config.contains("type") && !config.contains("interactor"))
-    throw ConfigError(
-        fmt::format("{} is a TPS task's problem.json (it has \"code\" and \"type\"; TPS is IOI's task format, "
-                    "with subtasks/, graders/ and solutions.json), not this judge's problem.json: TPS task "
-                    "folders are not read yet (docs/problem-format.md lists the formats this judge reads)",
-                    file.string()));
-}
-
-}  // namespace
-
 Problem parse_problem(const std::string& json_text, const fs::path& dir,
                       const JudgePaths& paths) {
   const fs::path file = dir / "problem.json";
@@ -329,7 +314,8 @@ Problem parse_problem(const std::string& json_text, const fs::path& dir,
   if (!config.is_object())
     throw ConfigError(fmt::format("{} must hold a JSON object", file.string()));
   refuse_duplicate_keys(json_text, file);
-  refuse_tps_task(config, file);
+  // TPS (IOI's task format) names its task file problem.json too (tps_task.hpp).
+  if (is_tps_problem_json(config)) return load_tps_task(dir, default_cache_dir());
   static const std::set<std::string> known_keys{
       "name", "interactor", "testdata", "time_limit_ms", "wall_limit_ms", "memory_mib",
       "output_limit_kib", "process_limit", "interactor_time_limit_ms",
@@ -412,7 +398,7 @@ Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
     throw ConfigError(fmt::format(
         "no problem '{}': give a problem name (known:{}; JUDGE_PROBLEM_PATH lists the folders searched) or a "
         "directory holding problem.json, problem.yaml (an ICPC package), problem.xml (a Polygon package) or "
-        "task.yaml (a CMS task)",
+        "task.yaml (a CMS task); a TPS task folder holds problem.json too",
         name_or_path, names.empty() ? " none" : names));
   }
   dir = fs::absolute(dir).lexically_normal();
@@ -436,6 +422,7 @@ std::string_view format_name(ProblemFormat format) {
     case ProblemFormat::icpc: return "ICPC 2023-07+";
     case ProblemFormat::polygon: return "Polygon";
     case ProblemFormat::cms: return "CMS";
+    case ProblemFormat::tps: return "TPS task";
   }
   return "?";
 }

@@ -3,7 +3,8 @@
 // limits with units, its tests in the order they run, how it is scored, and where its
 // example submissions are. Formats (docs/problem-format.md): this repository's own
 // problem.json, ICPC/Kattis packages (problem.yaml, legacy and 2023-07+), Polygon
-// packages (problem.xml) and CMS task folders (task.yaml, cms_task.hpp). Every
+// packages (problem.xml), CMS task folders (task.yaml, cms_task.hpp) and TPS task
+// folders (a problem.json with "code" and "type", tps_task.hpp). Every
 // mistake in a problem is a ConfigError that says what to fix (exit status 2).
 #pragma once
 
@@ -22,6 +23,7 @@
 #include "base/limits.hpp"
 #include "problem/cms_task.hpp"
 #include "problem/program_build.hpp"
+#include "problem/tps_task.hpp"
 
 namespace judge {
 
@@ -38,8 +40,8 @@ struct JudgePaths {
   static JudgePaths from_environment();
 };
 
-enum class ProblemFormat { native, icpc_legacy, icpc, polygon, cms };
-// "problem.json", "ICPC legacy", "ICPC 2023-07+", "Polygon", "CMS".
+enum class ProblemFormat { native, icpc_legacy, icpc, polygon, cms, tps };
+// "problem.json", "ICPC legacy", "ICPC 2023-07+", "Polygon", "CMS", "TPS task".
 std::string_view format_name(ProblemFormat format);
 
 struct TestCase {

@@ -13,6 +13,7 @@
 #include "base/text_file.hpp"
 #include "base/yaml_file.hpp"
 #include "verify/path_glob.hpp"
+#include "verify/tps_solutions.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -454,6 +455,7 @@ std::vector<ExampleSubmission> tagged_submissions(const Problem& problem) {
 }  // namespace
 
 SubmissionListing read_example_submissions(const Problem& problem) {
+  if (problem.format == ProblemFormat::tps) return read_tps_solutions(problem);  // solutions.json
   SubmissionListing listing;
   if (!problem.tagged_submissions.empty()) {
     listing.submissions = tagged_submissions(problem);

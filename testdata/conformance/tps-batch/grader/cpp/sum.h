@@ -1,0 +1,3 @@
+#include <vector>
+
+long long sum(std::vector<int> a);
