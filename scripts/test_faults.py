@@ -429,7 +429,7 @@ def problem_json_missing(ctx, d):
     problem = echo_problem(ctx, os.path.join(d, "p"))
     os.remove(os.path.join(problem, "problem.json"))
     config_error_case(ctx, d, problem, write(os.path.join(d, "a.py"), FAST_PY),
-                      [problem, "has neither problem.json"])
+                      [problem, "is no problem folder: it has none of problem.json"])
 
 
 @case

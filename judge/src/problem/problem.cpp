@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "base/errors.hpp"
 #include "base/json_text.hpp"
@@ -41,6 +42,28 @@ bool running_from_build_tree() {
 bool is_problem_dir(const fs::path& dir) {
   return fs::is_regular_file(dir / "problem.json") || fs::is_regular_file(dir / "problem.yaml") ||
          fs::is_regular_file(dir / "problem.xml") || fs::is_regular_file(dir / "task.yaml");
+}
+
+// What a folder that is no problem lacks: every file looked for, by format, and the
+// problem folders just inside it (an archive unpacked into a folder of its own).
+std::string not_a_problem_message(const fs::path& dir) {
+  std::string message = fmt::format(
+      "{} is no problem folder: it has none of problem.json (this judge's format, or a TPS task's: \"code\" and "
+      "\"type\"), problem.yaml (an ICPC/Kattis package, legacy or 2023-07+), problem.xml (a Polygon package), "
+      "task.yaml (a CMS task in the italy_yaml layout, as CMS and task-maker read it)",
+      dir.string());
+  std::vector<std::string> inside;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.is_directory(ec) && is_problem_dir(entry.path())) inside.push_back(entry.path().filename().string());
+  std::sort(inside.begin(), inside.end());
+  if (!inside.empty())
+    message +=
+        fmt::format("; the folder{} {} inside it {}: give {}", inside.size() > 1 ? "s" : "", fmt::join(inside, ", "),
+                    inside.size() > 1 ? "are problems" : "is one", inside.size() > 1 ? "one of them" : "that");
+  else if (fs::is_regular_file(dir / "domjudge-problem.ini", ec))
+    message += "; domjudge-problem.ini alone is DOMjudge's settings of a problem.yaml package";
+  return message;
 }
 
 }  // namespace
@@ -409,10 +432,7 @@ Problem load_problem(const std::string& name_or_path, const JudgePaths& paths) {
     return load_icpc_package(dir, PackageOptions{default_cache_dir()});
   if (fs::is_regular_file(dir / "problem.xml")) return load_polygon_package(dir, default_cache_dir());
   if (fs::is_regular_file(dir / "task.yaml")) return load_cms_task(dir, default_cache_dir());
-  throw ConfigError(
-      fmt::format("{} has neither problem.json (this judge's format) nor problem.yaml (an ICPC/Kattis "
-                  "package) nor problem.xml (a Polygon package) nor task.yaml (a CMS task)",
-                  dir.string()));
+  throw ConfigError(not_a_problem_message(dir));
 }
 
 std::string_view format_name(ProblemFormat format) {

@@ -244,5 +244,27 @@ TEST_F(ProblemDir, UnknownProblemNameListsKnownOnes) {
   }
 }
 
+// A folder that is no problem names every file looked for, by format, and a problem
+// folder just inside it (an archive unpacked into a folder of its own).
+TEST_F(ProblemDir, AFolderThatIsNoProblemSaysWhatWasLookedFor) {
+  const auto error_of = [&](const fs::path& folder) -> std::string {
+    try {
+      load_problem(folder.string(), paths);
+    } catch (const ConfigError& error) {
+      return error.what();
+    }
+    return "no error";
+  };
+  write("unpacked/README", "a zip's folder\n");
+  std::string error = error_of(dir / "unpacked");
+  for (const char* named : {"is no problem folder", "problem.json (this judge's format, or a TPS task's",
+                            "problem.yaml (an ICPC/Kattis package", "problem.xml (a Polygon package)",
+                            "task.yaml (a CMS task in the italy_yaml layout"})
+    EXPECT_NE(error.find(named), std::string::npos) << named << " in " << error;
+  write("unpacked/guess/problem.yaml", "name: Guess\n");
+  error = error_of(dir / "unpacked");
+  EXPECT_NE(error.find("the folder guess inside it is one: give that"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace judge
