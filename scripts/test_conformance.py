@@ -40,6 +40,9 @@ setter would, with what problemtools and BAPCtools do on the same package.
                                of solutions.json gets its verdict and score; one
                                listed "correct" that is not makes judge verify fail
   --case tps_communication     the same for a Communication task (grader/manager.cpp)
+  --case tps_two_processes     a TPS Communication task of two processes (num_processes
+                               2, each on stdin and stdout with its index), partial
+                               outcomes scored by GroupMin
   --case tps_cms_export        both tasks in the CMS-ready layout TPS's CMS exporter
                                writes (made by the test, as scripts/exporters/CMS.py
                                does): every solutions/<verdict>/ file as expected
@@ -289,7 +292,10 @@ def tps_task(case, package_name, expected, wrong_name):
             continue
         verdict, score = expected[name]
         got = (submission.get("status"), submission.get("verdict"), submission.get("score"))
-        case.expect(got == ("OK", verdict, score), f"{name}: as expected, {verdict} with {score} points; got {got}")
+        # A manager prints 1/3 as 0.333333, as CMS reads it: scores within 1e-3.
+        close = got[2] is not None and abs(got[2] - score) < 1e-3
+        case.expect(got[:2] == ("OK", verdict) and close,
+                    f"{name}: as expected, {verdict} with {score} points; got {got}")
     names = {submission["name"] for submission in report.get("submissions", [])}
     case.expect(names == set(expected), f"the solutions run are solutions.json's: {sorted(names)}")
     package = case.copy(package_name)
@@ -315,6 +321,16 @@ def tps_communication(case):
              {"solution/binary.cpp": ("AC", 100), "solution/linear.cpp": ("WA", 40),
               "solution/always-one.cpp": ("WA", 0), "solution/spin.cpp": ("TLE", 0)},
              "linear.cpp")
+
+
+def tps_two_processes(case):
+    # CMS's bits task in TPS's layout: two processes on stdin and stdout, each given
+    # its index; five-bits decodes 1/3 of subtask small's numbers and 3/5 of full's:
+    # GroupMin 30 * 1/3 + 70 * 3/5 = 52.
+    tps_task(case, "tps-two-processes",
+             {"solution/binary.cpp": ("AC", 100), "solution/forgetful.cpp": ("WA", 0),
+              "solution/decoder-crashes.cpp": ("RTE", 0), "solution/five-bits.cpp": ("AC", 52)},
+             "five-bits.cpp")
 
 
 def export_tps_for_cms(source, target):
@@ -429,7 +445,7 @@ def main():
                      "kattis_grader_rejects": kattis_grader_rejects, "kattis_grader_range": kattis_grader_range,
                      "taskmaker_gen": taskmaker_gen,
                      "tps_batch": tps_batch, "tps_communication": tps_communication,
-                     "tps_cms_export": tps_cms_export}
+                     "tps_cms_export": tps_cms_export, "tps_two_processes": tps_two_processes}
             if args.case not in cases:
                 print(f"unknown case {args.case}", file=sys.stderr)
                 return 2
