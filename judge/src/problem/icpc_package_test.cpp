@@ -460,7 +460,7 @@ TEST_F(IcpcPackage, LoadProblemDispatchesOnTheFileItFinds) {
     load_problem(dir().string(), paths);
     FAIL();
   } catch (const ConfigError& error) {
-    EXPECT_NE(std::string(error.what()).find("neither problem.json"), std::string::npos);
+    EXPECT_NE(std::string(error.what()).find("is no problem folder: it has none of problem.json"), std::string::npos);
     EXPECT_NE(std::string(error.what()).find("problem.yaml"), std::string::npos);
   }
 }
