@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -128,11 +129,29 @@ nlohmann::json tps_read_json(const fs::path& file) {
   }
 }
 
+// What to do when a build failed for a header it includes that is not beside it
+// (gen/testlib.h, which TPS's task template keeps in gen/ and task repositories often
+// make a symlink): which header, and where it is expected.
+std::string tps_missing_header_hint(const fs::path& program, const std::string& message) {
+  static const std::regex missing(R"(fatal error: ([^:\s]+): No such file or directory)");
+  std::smatch match;
+  if (!std::regex_search(message, match, missing)) return "";
+  const std::string header = match[1].str();
+  const fs::path expected = program.parent_path() / header;
+  std::error_code ec;
+  if (fs::is_symlink(expected, ec))
+    return fmt::format("\n{} is a symlink to {}, which is missing: TPS compiles {} with the headers beside it",
+                       expected.string(), fs::read_symlink(expected, ec).string(), program.filename().string());
+  return fmt::format("\n{} includes {}, expected at {} (TPS compiles it with the headers beside it: put {} there)",
+                     program.filename().string(), header, expected.string(), header);
+}
+
 std::vector<std::string> tps_built(const fs::path& program, const std::string& what) {
   try {
     return build_package_program(program, default_cache_dir()).command;
   } catch (const ConfigError& error) {
-    throw ConfigError(fmt::format("TPS task: the {} {} does not build: {}", what, program.string(), error.what()));
+    throw ConfigError(fmt::format("TPS task: the {} {} does not build: {}{}", what, program.string(), error.what(),
+                                  tps_missing_header_hint(program, error.what())));
   }
 }
 
