@@ -63,7 +63,7 @@ struct TpsGenDataReader {
   void include(std::size_t line, const std::vector<std::string>& args) {
     if (current.empty()) fail(line, "@include before any @subtask or @testset");
     for (const std::string& name : args) {
-      if (!sets.contains(name) || name == current)
+      if (!sets.contains(name))
         fail(line, fmt::format("@include {}: no @subtask or @testset \"{}\" is defined above", name, name));
       sets[current].insert(sets[name].begin(), sets[name].end());
     }
@@ -385,7 +385,15 @@ int run_tps_generate(const fs::path& task_dir, const GenerateOptions& options) {
                     fs::is_regular_file(dir / "gen" / "data.py") ? " (gen/data.py writes it: run it)" : ""));
   const TpsGenData data = parse_tps_gen_data(*text, file);
   if (data.tests.empty()) throw ConfigError(fmt::format("{} lists no test", file.string()));
-  const TpsGenPrograms programs = tps_find_programs(dir, data);
+  TpsGenPrograms programs;
+  try {
+    programs = tps_find_programs(dir, data);
+  } catch (const nlohmann::json::exception& error) {
+    throw ConfigError(
+        fmt::format("TPS task: {}: problem.json, subtasks.json or solutions.json has an unexpected "
+                    "structure: {}",
+                    dir.string(), error.what()));
+  }
   const std::string name = dir.filename().string();
   if (!options.quiet)
     std::cout << fmt::format("{}: {} tests from {}{}\n", name, data.tests.size(), file.string(),

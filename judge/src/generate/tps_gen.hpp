@@ -58,8 +58,8 @@ struct TpsGenData {
 };
 
 // Pure: throws ConfigError naming FILE:LINE (a test before any @subtask, an @include
-// of a set not defined above, an unknown @command, a set named twice, manual or copy
-// without exactly one file).
+// of a set not defined above, an unknown @command, a set named twice or @subtask
+// without exactly one name, manual or copy without exactly one file).
 TpsGenData parse_tps_gen_data(std::string_view text, const std::filesystem::path& file);
 
 // Exit 0 written (or --check: identical), 1 --check found differences, 3 a program
