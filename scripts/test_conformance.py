@@ -43,6 +43,12 @@ setter would, with what problemtools and BAPCtools do on the same package.
   --case tps_two_processes     a TPS Communication task of two processes (num_processes
                                2, each on stdin and stdout with its index), partial
                                outcomes scored by GroupMin
+  --case tps_generate          tps-batch and tps-communication without tests/: judge
+                               verify says to run judge generate; judge generate makes
+                               tests/ and tests/mapping equal to the committed ones
+                               byte for byte (TPS's names and mapping); --check names a
+                               changed file; a generator that fails and an input the
+                               validator refuses are exit 3 naming the gen/data line
   --case tps_cms_export        both tasks in the CMS-ready layout TPS's CMS exporter
                                writes (made by the test, as scripts/exporters/CMS.py
                                does): every solutions/<verdict>/ file as expected
@@ -424,6 +430,63 @@ def taskmaker_gen(case):
         case.expect(f.read() == "5\n", "nothing was written when a test failed")
 
 
+def tests_folder(package):
+    folder = os.path.join(package, "tests")
+    if not os.path.isdir(folder):
+        return {}
+    return {name: open(os.path.join(folder, name), "rb").read() for name in sorted(os.listdir(folder))}
+
+
+def tps_generate_package(case, name, changed):
+    """judge generate on a TPS package whose tests/ was deleted: the committed tests/ again."""
+    package = case.copy(name)
+    committed = tests_folder(package)
+    shutil.rmtree(os.path.join(package, "tests"))
+    proc = case.run("verify", package)
+    case.expect(proc.returncode == 2 and "judge generate" in proc.stderr,
+                f"{name} without tests/: judge verify exits 2 saying to run judge generate (exit {proc.returncode})")
+    proc = case.run("generate", package)
+    case.expect(proc.returncode == 0, f"{name}: judge generate exits 0 (exit {proc.returncode})")
+    made = tests_folder(package)
+    case.expect(sorted(made) == sorted(committed), f"{name}: the files of tests/ are the committed ones: {sorted(made)}")
+    different = [file for file in committed if made.get(file) != committed[file]]
+    case.expect(not different, f"{name}: every file equals the committed one byte for byte (differ: {different})")
+    proc = case.run("verify", package)
+    case.expect(proc.returncode == 0, f"{name}: judge verify exits 0 after judge generate (exit {proc.returncode})")
+    with open(os.path.join(package, "tests", changed), "a") as f:
+        f.write("7\n")
+    proc = case.run("generate", package, "--check")
+    case.expect(proc.returncode == 1 and f"changed  tests/{changed}" in proc.stdout,
+                f"{name}: --check exits 1 naming tests/{changed}")
+    return package
+
+
+def tps_generate(case):
+    package = tps_generate_package(case, "tps-batch", "1-01.out")
+    tps_generate_package(case, "tps-communication", "mapping")
+    gen_data = os.path.join(package, "gen", "data")
+    with open(gen_data) as f:
+        text = f.read()
+    lines = text.count("\n")
+    # random.cpp wants four arguments: exit 1 with its usage.
+    with open(gen_data, "w") as f:
+        f.write(text + "random 5\n")
+    proc = case.run("generate", package)
+    case.expect(proc.returncode == 3 and f"gen/data:{lines + 1}: the generator random failed on test 2-04" in proc.stderr
+                and "usage: random N LO HI SEED" in proc.stderr,
+                "a generator that exits 1: exit 3 naming the gen/data line, the test and its message")
+    # Numbers from 0: validator/validator.cpp refuses them (1 <= a[i]).
+    with open(gen_data, "w") as f:
+        f.write(text + "random 5 0 3 1\n")
+    proc = case.run("generate", package)
+    case.expect(proc.returncode == 3 and f"gen/data:{lines + 1}: the validator failed on test 2-04" in proc.stderr
+                and "a number is out of its range" in proc.stderr,
+                "an input the validator refuses: exit 3 naming the gen/data line, the test and the validator's reason")
+    with open(os.path.join(package, "tests", "1-01.out")) as f:
+        case.expect(f.read().endswith("7\n"), "nothing was written when a test failed")
+    case.expect(not os.path.exists(os.path.join(package, "tests", "2-04.in")), "no tests/2-04.in was written")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--judge", required=True)
@@ -445,7 +508,7 @@ def main():
                      "kattis_grader_rejects": kattis_grader_rejects, "kattis_grader_range": kattis_grader_range,
                      "taskmaker_gen": taskmaker_gen,
                      "tps_batch": tps_batch, "tps_communication": tps_communication,
-                     "tps_cms_export": tps_cms_export, "tps_two_processes": tps_two_processes}
+                     "tps_cms_export": tps_cms_export, "tps_generate": tps_generate, "tps_two_processes": tps_two_processes}
             if args.case not in cases:
                 print(f"unknown case {args.case}", file=sys.stderr)
                 return 2

@@ -112,6 +112,9 @@ inline constexpr CommandHelp generate_help{
     "A CMS task folder (task.yaml) with gen/GEN is made as task-maker makes it: gen/generator.*\n"
     "for each test line (#COPY: copies a file), gen/validator.* INPUT SUBTASK on each input, and\n"
     "for a Batch task sol/solution.* (with sol/grader.*) for output/outputN.txt.\n"
+    "A TPS task folder is made as tps gen makes it: gen/data's tests into tests/S-NN.in and\n"
+    "tests/mapping, each input checked by subtasks.json's validators, and for a Batch task the\n"
+    "model solution's outputs (tests/S-NN.out).\n"
     "Exit 0 written (--check: identical), 1 --check found differences, 2 no generator or manifest,\n"
     "3 the generator (validator, official solution) failed.",
     "Example: judge generate nuts-bolts --check; judge generate path/to/task"};

@@ -12,7 +12,9 @@
 #include "base/text_file.hpp"
 #include "generate/manifest.hpp"
 #include "generate/task_maker.hpp"
+#include "generate/tps_gen.hpp"
 #include "problem/problem.hpp"
+#include "problem/tps_task.hpp"
 #include "process/tool_run.hpp"
 
 namespace judge {
@@ -76,6 +78,15 @@ bool generate_into(const Generators& generators, const std::vector<ManifestEntry
   return true;
 }
 
+// problem.json as is_tps_problem_json reads it; an unreadable one is load_problem's to
+// report.
+bool is_tps_task_folder(const std::string& folder) {
+  const auto text = read_file(fs::path(folder) / "problem.json");
+  if (!text) return false;
+  const nlohmann::json config = nlohmann::json::parse(*text, nullptr, false);
+  return !config.is_discarded() && is_tps_problem_json(config);
+}
+
 }  // namespace
 
 DataDifference compare_test_files(const fs::path& generated, const fs::path& committed,
@@ -96,6 +107,8 @@ int run_generate_command(const GenerateOptions& options) {
   // there yet, so it is not loaded as a problem first.
   if (std::error_code ec; fs::is_regular_file(fs::path(options.problem) / "task.yaml", ec))
     return run_task_maker_generate(options.problem, options);
+  // A TPS task folder (problem.json with "code" and "type"): TPS's gen/data (tps_gen.hpp).
+  if (is_tps_task_folder(options.problem)) return run_tps_generate(options.problem, options);
   const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
   if (problem.format != ProblemFormat::native)
     throw ConfigError(fmt::format("judge generate reads a problem.json's \"generator\" and \"manifest\"; {} is a {} "

@@ -69,12 +69,16 @@ std::string tps_exact_expression(const std::vector<std::string>& names) {
 }
 
 // `tps gen` writes tests/ from gen/data (newer tasks, the IOI 2022 ones, write gen/data
-// with gen/data.py); the judge only reads what is there.
+// with gen/data.py), and so does `judge generate` (generate/tps_gen.hpp); loading a task
+// only reads what is there.
 std::string tps_not_generated(const fs::path& dir, const std::string& what) {
-  std::string source = "gen/data, which is missing too";
-  if (fs::is_regular_file(dir / "gen" / "data")) source = "gen/data";
-  else if (fs::is_regular_file(dir / "gen" / "data.py"))
-    source = "what gen/data.py lists";
+  if (fs::is_regular_file(dir / "gen" / "data"))
+    return fmt::format(
+        "TPS task: {}: the tests are not generated yet ({}): run `judge generate {}` (or `tps gen` "
+        "in it: both write tests/ from gen/data), then judge it again",
+        dir.string(), what, dir.string());
+  const std::string source =
+      fs::is_regular_file(dir / "gen" / "data.py") ? "what gen/data.py lists" : "gen/data, which is missing too";
   return fmt::format(
       "TPS task: {}: the tests are not generated yet ({}): run `tps gen` in {} (it writes tests/ "
       "from {}), then judge it again",
@@ -253,9 +257,8 @@ std::string tps_grader_stem(const nlohmann::json& config, const fs::path& file) 
   return config.contains("grader_name") ? tps_text_at(config, "grader_name", file) : "grader";
 }
 
-// The grader of every language: grader/<lang>/STEM.<ext> (TPS's layout; graders/<lang>/
-// too), and graders/STEM.<ext> (the CMS-ready layout's, flat), with the headers
-// beside them. STEM is problem.json's grader_name, "grader" by default.
+}  // namespace
+
 Companions tps_find_graders(const fs::path& dir, const std::string& role, const std::string& name,
                             const std::string& stem) {
   Companions companions;
@@ -278,6 +281,8 @@ Companions tps_find_graders(const fs::path& dir, const std::string& role, const 
   std::sort(companions.headers.begin(), companions.headers.end());
   return companions;
 }
+
+namespace {
 
 // `exported`: the CMS-ready layout, whose memory_limit is in bytes (TPS's CMS
 // exporter writes the source's MB times 1024 * 1024, as CMS keeps it).

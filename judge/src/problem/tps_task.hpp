@@ -52,6 +52,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "submission/companions.hpp"
+
 namespace judge {
 
 struct Problem;
@@ -72,6 +74,13 @@ bool is_tps_problem_json(const nlohmann::json& config);
 // subtasks.json. Throws ConfigError (a subtask without tests, a mapping line that
 // names an unknown subtask or a missing test, tests/mapping missing).
 std::vector<TpsSubtask> read_tps_subtasks(const std::filesystem::path& dir);
+
+// The grader of every language: grader/<lang>/STEM.<ext> (TPS's layout; graders/<lang>/
+// too), and graders/STEM.<ext> (the CMS-ready layout's, flat), with the headers
+// beside them. STEM is problem.json's grader_name, "grader" by default. Also what
+// `judge generate` compiles the model solution with (generate/tps_gen.hpp).
+Companions tps_find_graders(const std::filesystem::path& dir, const std::string& role, const std::string& name,
+                            const std::string& stem);
 
 // Throws ConfigError for every mistake, naming the file and the key.
 Problem load_tps_task(const std::filesystem::path& dir, const std::filesystem::path& cache_dir);

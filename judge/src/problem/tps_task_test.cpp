@@ -182,7 +182,13 @@ TEST(TpsTask, EveryMistakeIsAConfigErrorThatSaysWhatToDo) {
          t.remove("tests");
          t.write("gen/data", "@subtask samples\n");
        },
-       "the tests are not generated yet (there is no tests/ folder): run `tps gen`"},
+       "the tests are not generated yet (there is no tests/ folder): run `judge generate "},
+      {"only gen/data, and tps gen named too",
+       [](TpsFolder& t) {
+         t.remove("tests");
+         t.write("gen/data", "@subtask samples\n");
+       },
+       "(or `tps gen` in it: both write tests/ from gen/data)"},
       {"no mapping", [](TpsFolder& t) { t.remove("tests/mapping"); }, "tests/mapping is missing): run `tps gen`"},
       {"only gen/data.py, as the IOI 2022 tasks have it",
        [](TpsFolder& t) {
