@@ -112,6 +112,7 @@ add_executable(judge_core_test
   src/generate/generate_test.cpp
   src/generate/manifest_test.cpp
   src/generate/tps_gen_test.cpp
+  src/generate/generated_files_test.cpp
   src/skeleton/skeleton_test.cpp
   src/stress/stress_search_test.cpp
   src/validate/validate_test.cpp

@@ -8,11 +8,11 @@
 
 #include <fmt/core.h>
 
-#include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
 #include "base/yaml_file.hpp"
+#include "generate/generated_files.hpp"
 #include "problem/cms_task.hpp"
 #include "problem/gen_file.hpp"
 #include "problem/program_build.hpp"
@@ -145,53 +145,17 @@ bool make_test(const fs::path& dir, const fs::path& gen, const GenTest& test, st
   return true;
 }
 
-// The test files of a folder that `judge generate` owns: PREFIX<number>.txt.
-std::set<std::string> numbered_files(const fs::path& folder, const std::string& prefix) {
-  const std::regex pattern(prefix + "[0-9]+\\.txt");
-  std::set<std::string> names;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec))
-    if (std::regex_match(entry.path().filename().string(), pattern)) names.insert(entry.path().filename().string());
-  return names;
-}
-
-int check_against(const fs::path& dir, const fs::path& made, const std::string& display) {
-  bool same = true;
-  for (const char* folder : {"input", "output"}) {
-    const std::set<std::string> generated = numbered_files(made / folder, folder);
-    if (generated.empty() && std::string(folder) == "output") continue;
-    const std::set<std::string> committed = numbered_files(dir / folder, folder);
-    for (const auto& name : generated) {
-      const char* state = !committed.contains(name)                                           ? "missing"
-                          : read_file(made / folder / name) != read_file(dir / folder / name) ? "changed"
-                                                                                              : nullptr;
-      if (state) std::cout << fmt::format("  {:<8} {}/{}\n", state, folder, name);
-      same = same && state == nullptr;
-    }
-    for (const auto& name : committed)
-      if (!generated.contains(name)) {
-        std::cout << fmt::format("  extra    {}/{} (not in gen/GEN)\n", folder, name);
-        same = false;
-      }
+// The folders `judge generate` writes: input/ and, with an official solution,
+// output/; of each only PREFIX<number>.txt.
+std::vector<OwnedFolder> owned_folders(const fs::path& dir, const fs::path& made, bool outputs) {
+  std::vector<OwnedFolder> folders;
+  for (const std::string folder : {"input", "output"}) {
+    if (folder == "output" && !outputs) continue;
+    const std::regex pattern(folder + "[0-9]+\\.txt");
+    folders.push_back({folder, dir / folder, made / folder,
+                       [pattern](const std::string& name) { return std::regex_match(name, pattern); }});
   }
-  if (same) return exit_all_accepted;
-  std::cout << fmt::format("run: judge generate {}\n", display);
-  return exit_not_accepted;
-}
-
-void write_into(const fs::path& dir, const fs::path& made) {
-  for (const char* folder : {"input", "output"}) {
-    const std::set<std::string> generated = numbered_files(made / folder, folder);
-    if (generated.empty()) continue;
-    for (const auto& name : numbered_files(dir / folder, folder))
-      if (!generated.contains(name)) {
-        fs::remove(dir / folder / name);
-        std::cout << fmt::format("removed {}/{} (not in gen/GEN)\n", folder, name);
-      }
-    fs::create_directories(dir / folder);
-    for (const auto& name : generated)
-      write_file_atomically(dir / folder / name, read_file(made / folder / name).value_or(""));
-  }
+  return folders;
 }
 
 }  // namespace
@@ -219,13 +183,14 @@ int run_task_maker_generate(const fs::path& task_dir, const GenerateOptions& opt
     if (!make_test(dir, gen, file.tests[index], index, programs, scratch.path())) return exit_judge_error;
     if (!options.quiet) std::cout << fmt::format("  input{}.txt\n", index) << std::flush;
   }
+  const auto folders = owned_folders(dir, scratch.path(), !programs.solution.empty());
   if (options.check) {
-    const int status = check_against(dir, scratch.path(), options.problem);
+    const int status = check_generated(folders, "gen/GEN", options.problem);
     if (status == exit_all_accepted)
       std::cout << fmt::format("{}: all {} tests match gen/GEN\n", dir.filename().string(), file.tests.size());
     return status;
   }
-  write_into(dir, scratch.path());
+  write_generated(folders, "gen/GEN");
   std::cout << fmt::format("{}: wrote {} inputs{} into {}\n", dir.filename().string(), file.tests.size(),
                            programs.solution.empty() ? "" : " and outputs", dir.string());
   return exit_all_accepted;

@@ -11,10 +11,10 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
-#include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
+#include "generate/generated_files.hpp"
 #include "problem/program_build.hpp"
 #include "problem/tps_task.hpp"
 #include "process/tool_run.hpp"
@@ -331,46 +331,12 @@ bool tps_make_test(const fs::path& dir, const TpsGenTest& test, const TpsGenProg
   return true;
 }
 
-// The files of tests/ that `judge generate` owns: *.in, *.out and mapping.
-std::set<std::string> tps_owned_files(const fs::path& folder) {
-  std::set<std::string> names;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    const std::string name = entry.path().filename().string(), ending = entry.path().extension().string();
-    if (entry.is_regular_file(ec) && (ending == ".in" || ending == ".out" || name == "mapping")) names.insert(name);
-  }
-  return names;
-}
-
-int tps_check_against(const fs::path& tests, const fs::path& made, const std::string& display) {
-  const std::set<std::string> generated = tps_owned_files(made), committed = tps_owned_files(tests);
-  bool same = true;
-  for (const auto& name : generated) {
-    const char* state = !committed.contains(name)                           ? "missing"
-                        : read_file(made / name) != read_file(tests / name) ? "changed"
-                                                                            : nullptr;
-    if (state) std::cout << fmt::format("  {:<8} tests/{}\n", state, name);
-    same = same && state == nullptr;
-  }
-  for (const auto& name : committed)
-    if (!generated.contains(name)) {
-      std::cout << fmt::format("  extra    tests/{} (not made from gen/data)\n", name);
-      same = false;
-    }
-  if (same) return exit_all_accepted;
-  std::cout << fmt::format("run: judge generate {}\n", display);
-  return exit_not_accepted;
-}
-
-void tps_write_into(const fs::path& tests, const fs::path& made) {
-  const std::set<std::string> generated = tps_owned_files(made);
-  for (const auto& name : tps_owned_files(tests))
-    if (!generated.contains(name)) {
-      fs::remove(tests / name);
-      std::cout << fmt::format("removed tests/{} (not made from gen/data)\n", name);
-    }
-  fs::create_directories(tests);
-  for (const auto& name : generated) write_file_atomically(tests / name, read_file(made / name).value_or(""));
+// tests/ as `judge generate` writes it: of it only *.in, *.out and mapping.
+OwnedFolder owned_tests(const fs::path& dir, const fs::path& made) {
+  return {"tests", dir / "tests", made, [](const std::string& name) {
+            const std::string ending = fs::path(name).extension().string();
+            return ending == ".in" || ending == ".out" || name == "mapping";
+          }};
 }
 
 }  // namespace
@@ -406,12 +372,12 @@ int run_tps_generate(const fs::path& task_dir, const GenerateOptions& options) {
   }
   std::ofstream(scratch.path() / "mapping", std::ios::binary) << data.mapping();
   if (options.check) {
-    const int status = tps_check_against(dir / "tests", scratch.path(), options.problem);
+    const int status = check_generated({owned_tests(dir, scratch.path())}, "gen/data", options.problem);
     if (status == exit_all_accepted)
       std::cout << fmt::format("{}: all {} tests and tests/mapping match gen/data\n", name, data.tests.size());
     return status;
   }
-  tps_write_into(dir / "tests", scratch.path());
+  write_generated({owned_tests(dir, scratch.path())}, "gen/data");
   std::cout << fmt::format("{}: wrote {} tests and tests/mapping into {}\n", name, data.tests.size(),
                            (dir / "tests").string());
   return exit_all_accepted;
