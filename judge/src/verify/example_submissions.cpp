@@ -297,6 +297,26 @@ std::vector<ExampleSubmission> find_submissions(const fs::path& root, std::vecto
   return found;
 }
 
+// The score range of an expect-score line after its colon: "34..45" (the documented
+// form), "34 .. 45" or "34 45"; the rest of the line may be a comment. nullopt for
+// anything else (one number, a word, an infinity).
+std::optional<std::pair<double, double>> parse_expect_score(const std::string& text) {
+  std::vector<std::string> words = split_words(text);
+  if (!words.empty()) {
+    const std::size_t dots = words[0].find("..");
+    if (dots != std::string::npos && dots > 0 && dots + 2 < words[0].size()) {
+      words.insert(words.begin() + 1, words[0].substr(dots + 2));
+      words[0].resize(dots);
+    } else if (words.size() >= 3 && words[1] == "..") {
+      words.erase(words.begin() + 1);
+    }
+  }
+  const auto low = words.size() >= 2 ? parse_finite_number(words[0]) : std::nullopt;
+  const auto high = words.size() >= 2 ? parse_finite_number(words[1]) : std::nullopt;
+  if (!low || !high) return std::nullopt;
+  return std::pair{*low, *high};
+}
+
 // problem.json problems: the folder is the exact verdict (solutions/CMakeLists.txt).
 void add_native_rules(ExampleSubmission& submission) {
   ExpectationRule rule;
@@ -317,17 +337,18 @@ void add_native_rules(ExampleSubmission& submission) {
         "output_limit_exceeded, run_time_error, compile_error or partially_accepted)",
         submission.path.string(), submission.folder));
   }
-  // "// expect-score: MIN MAX" anywhere in the source (the first such line).
+  // "// expect-score: MIN..MAX" (or "MIN MAX") anywhere in the source (the first such line).
   std::ifstream source(submission.path);
   for (std::string line; std::getline(source, line);) {
     const std::size_t at = line.find("expect-score:");
     if (at == std::string::npos) continue;
-    const auto words = split_words(line.substr(at + std::string_view("expect-score:").size()));
-    const auto low = words.size() >= 2 ? parse_finite_number(words[0]) : std::nullopt;
-    const auto high = words.size() >= 2 ? parse_finite_number(words[1]) : std::nullopt;
-    if (!low || !high)
-      throw ConfigError(fmt::format("{}: expect-score needs two numbers: {}", submission.path.string(), line));
-    rule.score = {*low, *high};
+    const auto range = parse_expect_score(line.substr(at + std::string_view("expect-score:").size()));
+    if (!range)
+      throw ConfigError(
+          fmt::format("{}: expect-score needs two numbers, \"expect-score: 34..45\" or "
+                      "\"expect-score: 34 45\": {}",
+                      submission.path.string(), line));
+    rule.score = range;
     rule.score_below_max = false;
     break;
   }

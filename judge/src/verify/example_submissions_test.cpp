@@ -263,14 +263,22 @@ TEST_F(ExampleSubmissions, ProblemJsonFoldersAreExactVerdicts) {
   EXPECT_THROW(read_example_submissions(problem), ConfigError);
 }
 
-// "expect-score: MIN MAX" is two numbers, whole: one number, trailing junk or an
+// "expect-score: MIN..MAX" (or "MIN MAX") is two numbers, whole: one number, trailing junk or an
 // infinity is the setter's mistake, said by name, not a range read from a prefix.
 TEST_F(ExampleSubmissions, ExpectScoreIsTwoWholeNumbers) {
   problem.format = ProblemFormat::native;
   write("partially_accepted/s.cpp", "// expect-score: 10 60.5 (the greedy one)\nint main() {}\n");
   EXPECT_TRUE(passes(get(read_example_submissions(problem), "partially_accepted/s.cpp"), all(V::AC), 60.5));
-  for (const char* line :
-       {"// expect-score: 10 60x", "// expect-score: 10", "// expect-score: 10 inf", "// expect-score: ten 60"}) {
+  // The documented form, MIN..MAX, with or without spaces around the dots.
+  for (const char* line : {"// expect-score: 34..45", "// expect-score: 34 .. 45", "# expect-score: 34..45 greedy"}) {
+    write("partially_accepted/s.cpp", std::string(line) + "\nint main() {}\n");
+    const auto listing = read_example_submissions(problem);
+    EXPECT_TRUE(passes(get(listing, "partially_accepted/s.cpp"), all(V::AC), 34)) << line;
+    EXPECT_TRUE(passes(get(listing, "partially_accepted/s.cpp"), all(V::AC), 45)) << line;
+    EXPECT_FALSE(passes(get(listing, "partially_accepted/s.cpp"), all(V::AC), 46)) << line;
+  }
+  for (const char* line : {"// expect-score: 10 60x", "// expect-score: 10", "// expect-score: 10 inf",
+                           "// expect-score: ten 60", "// expect-score: 10..", "// expect-score: ..60"}) {
     write("partially_accepted/s.cpp", std::string(line) + "\nint main() {}\n");
     try {
       read_example_submissions(problem);

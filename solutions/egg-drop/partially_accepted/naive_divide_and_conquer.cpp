@@ -1,4 +1,4 @@
-// expect-score: 34 45
+// expect-score: 34..45
 // Partially accepted: the naive divide and conquer (about 23 % in the original, about
 // 39 % with our score table). The eggs whose floors are exactly low..high (p is a
 // permutation, so a range of k floors holds k eggs) are dropped at the middle floor,
