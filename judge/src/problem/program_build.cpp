@@ -341,6 +341,17 @@ std::vector<fs::path> files_read(const Plan& plan, const fs::path& work) {
   return outside;
 }
 
+// A build's output as the setter reads it: the cache's copy of the program's folder
+// named as the folder itself, so "…/builds/<key>/program/interactor.cpp:35: error"
+// reads "<their folder>/interactor.cpp:35: error".
+std::string with_own_paths(std::string text, const fs::path& copy, const fs::path& program) {
+  const std::string from = copy.string() + "/";
+  const std::string to = (fs::is_directory(program) ? program : program.parent_path()).string() + "/";
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
 std::vector<fs::path> run_build_steps(const fs::path& program, const Plan& plan, const fs::path& work) {
   const fs::path copy = work / "program";
   copy_program(program, plan, copy);
@@ -354,8 +365,10 @@ std::vector<fs::path> run_build_steps(const fs::path& program, const Plan& plan,
     const ToolRun run = run_tool({argv, copy, work / "build.log", build_step_cpu_limit_ms,
                                   build_output_limit_bytes, {}, {}});
     if (!run.succeeded())
-      throw ConfigError(fmt::format("cannot build {} ({}): {}", program.string(), plan.form,
-                                    run.failure_message(plan.scripts ? "build" : fs::path(argv[0]).filename().string())));
+      throw ConfigError(fmt::format(
+          "cannot build {} ({}): {}", program.string(), plan.form,
+          with_own_paths(run.failure_message(plan.scripts ? "build" : fs::path(argv[0]).filename().string()), copy,
+                         program)));
   }
   if (plan.scripts && !fs::is_regular_file(copy / "run"))
     throw ConfigError(fmt::format("cannot build {}: there is no `run` file after `build` ran",

@@ -167,9 +167,20 @@ TEST_F(ProgramBuild, CompileErrorIsAConfigErrorWithTheCompilerOutput) {
   const std::string message = message_of(package() / "val");
   EXPECT_NE(message.find("cannot build"), std::string::npos);
   EXPECT_NE(message.find("undeclared_name"), std::string::npos);
+  // The error names the setter's own file and line, not the cache's copy of it.
+  EXPECT_NE(message.find((package() / "val" / "v.cpp").string() + ":1:"), std::string::npos) << message;
+  EXPECT_EQ(message.find("/builds/"), std::string::npos) << message;
   // Nothing half-built is left behind to be taken for a build (only the key's lock).
   for (const auto& entry : fs::directory_iterator(cache() / "builds"))
     EXPECT_TRUE(entry.path().filename().string().ends_with(".lock")) << entry.path();
+}
+
+TEST_F(ProgramBuild, ASingleSourcesCompileErrorNamesTheSourceBesideItsHeaders) {
+  write("interactor.cpp", "#include \"limits.hpp\"\nint main() { return undeclared_name; }\n");
+  write("limits.hpp", "constexpr int n = 1;\n");
+  const std::string message = message_of(package() / "interactor.cpp");
+  EXPECT_NE(message.find((package() / "interactor.cpp").string() + ":2:"), std::string::npos) << message;
+  EXPECT_EQ(message.find("/builds/"), std::string::npos) << message;
 }
 
 TEST_F(ProgramBuild, BuildAndRunScriptsRunInACopyOfTheFolder) {
