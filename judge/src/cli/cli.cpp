@@ -129,6 +129,7 @@ int run_cli(int argc, char** argv) {
       "(130 SIGINT, 143 SIGTERM, 129 SIGHUP: the test's processes killed, no result written).",
       "judge"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("judge ") + JUDGE_VERSION, "print the judge's version and exit");
   app.footer("Run 'judge run --help' for grading a submission. Docs: README.md, "
              "docs/problem-format.md.");
   Commands commands(app);
@@ -146,6 +147,8 @@ int run_cli(int argc, char** argv) {
     return app.exit(help);
   } catch (const CLI::CallForAllHelp& help) {
     return app.exit(help);
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version);  // prints it, exit 0
   } catch (const CLI::ParseError& error) {
     app.exit(error);
     return exit_usage;
