@@ -108,6 +108,8 @@ add_executable(judge_core_test
   src/doctor/doctor_test.cpp
   src/export/icpc_export_test.cpp
   src/export/package_test.cpp
+  src/export/kattis_export_test.cpp
+  src/export/statement_latex_test.cpp
   src/export/standalone_sources_test.cpp
   src/generate/generate_test.cpp
   src/generate/manifest_test.cpp
@@ -196,6 +198,33 @@ foreach(problem new nuts-bolts egg-drop twin-cookies)
 endforeach()
 set_tests_properties(export.nuts-bolts export.egg-drop export.twin-cookies export.zip export.new export.polygon export.cms
   PROPERTIES TIMEOUT 1800 LABELS export)
+# The setter's whole path on each format judge new makes (scripts/test_setter_path.py):
+# new, generate (and --check), validate, verify, stress, export to every format that
+# takes it and verify of each export.
+foreach(format icpc judge)
+  add_test(NAME setter_path.${format}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_setter_path.py ${format}
+      --judge $<TARGET_FILE:judge>)
+  set_tests_properties(setter_path.${format} PROPERTIES TIMEOUT 1800 LABELS export COST 40)
+endforeach()
+# The exports checked by the tools contest systems use (scripts/test_real_tools.py):
+# problemtools' verifyproblem on the kattis (legacy) export of each problem and of judge
+# new's, BAPCtools' bt validate and bt run on the icpc export of nuts-bolts and judge
+# new's; "skipped" (77) without ../shared/corpus/tools.
+foreach(problem nuts-bolts egg-drop twin-cookies new)
+  add_test(NAME real_tools.verifyproblem.${problem}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_real_tools.py verifyproblem ${problem}
+      --judge $<TARGET_FILE:judge> --source ${CMAKE_SOURCE_DIR})
+  set_tests_properties(real_tools.verifyproblem.${problem}
+    PROPERTIES TIMEOUT 1800 LABELS "export;real_tools" SKIP_RETURN_CODE 77 COST 60)
+endforeach()
+foreach(problem nuts-bolts new)
+  add_test(NAME real_tools.bt.${problem}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_real_tools.py bt ${problem}
+      --judge $<TARGET_FILE:judge> --source ${CMAKE_SOURCE_DIR})
+  set_tests_properties(real_tools.bt.${problem}
+    PROPERTIES TIMEOUT 1800 LABELS "export;real_tools" SKIP_RETURN_CODE 77 COST 60)
+endforeach()
 # COST: about the seconds each took in a cold suite run at -j 4 on 2 cores, so that
 # CTest starts the longest first also where it has no CTestCostData.txt of its own (a
 # fresh clone, CI): in declaration order they ran last, beside idle cores

@@ -10,12 +10,14 @@ main=(g++ gcc make cmake ninja-build python3 libboost1.81-dev libfmt-dev nlohman
       libcli11-dev libyaml-cpp-dev nettle-dev
       libseccomp-dev                    # judge-box's filter of file locks and inotify (box/channel_filter.hpp)
       libminizip-dev                    # judge export DEST.zip (zlib1g-dev comes with it)
+      libcmark-gfm-dev libcmark-gfm-extensions-dev  # judge export --format kattis: the statement as LaTeX
       default-jdk-headless kotlin rustc)  # judge/languages.yaml: Java, Kotlin, Rust submissions
 tests=(libgtest-dev                     # the unit tests
        libjs-chart.js parallel chromium  # these three: judge batch (plots, shards, report test)
        clang libclang-rt-14-dev          # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
        clang-format git                  # CTest style.format_changed_lines: the lines written since .clang-format
-       g++-mingw-w64-x86-64-posix)       # CTest export.to_polygon.*: the Polygon interactor builds for Windows
+       g++-mingw-w64-x86-64-posix        # CTest export.to_polygon.*: the Polygon interactor builds for Windows
+       python3-colorlog python3-ruamel.yaml python3-argcomplete)  # CTest real_tools.*: problemtools, BAPCtools
 case "${1:-all}" in
   main) packages=("${main[@]}") ;;
   all) packages=("${main[@]}" "${tests[@]}") ;;

@@ -41,6 +41,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree
 import zipfile
 
 import scenario_steps
@@ -295,6 +296,14 @@ def check_to_polygon(args, checks, name):
     proc = scenario_steps.run([args.judge, "export", problem, package, "--format", "polygon"])
     checks.expect(proc.returncode == 0 and os.path.exists(os.path.join(package, "problem.xml")),
                   f"judge export {name} --format polygon exits 0 and writes problem.xml")
+    # A strict XML parser (expat, through ElementTree): Polygon's own is one; the
+    # judge's reader of problem.xml is lenient and would take a comment holding "--".
+    try:
+        root = xml.etree.ElementTree.parse(os.path.join(package, "problem.xml")).getroot()
+        names = [n.get("value") for n in root.iter("name")]
+        checks.expect(True, f"problem.xml is well-formed XML (names {names})")
+    except xml.etree.ElementTree.ParseError as error:
+        checks.expect(False, f"problem.xml is well-formed XML ({error})")
     readme = open(os.path.join(package, "README.md")).read()
     phrase = POLYGON_NOT_CARRIED[name]
     said = phrase in proc.stderr and phrase in readme

@@ -63,6 +63,19 @@ int run_with_fds(int argc, char** argv, const Body& body, int from_contestant_fd
     session.emplace(SessionOptions{argv[1], argv[2], from_contestant_fd, to_contestant_fd,
                                    Transcript::from_environment()});
     finish = run_body(*session, body);
+    // --expect-eof: an accept stands only once the contestant's output has ended with
+    // nothing after the final answer (run_options.hpp). Not after a pass that asks for
+    // another (nextpass.in): such a probe may end the interaction while the contestant
+    // waits for a reply, and its run is stopped, not read to its end.
+    std::error_code no_next_pass;
+    if (options.expect_eof && finish.outcome == Outcome::accept &&
+        !std::filesystem::exists(feedback_dir / "nextpass.in", no_next_pass)) {
+      try {
+        session->expect_end_of_output();
+      } catch (const Finish& trailing) {
+        finish = trailing;
+      }
+    }
   } catch (const Finish& early) {  // the test file cannot be read
     finish = early;
   } catch (const std::exception& failure) {

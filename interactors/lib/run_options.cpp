@@ -31,6 +31,8 @@ RunOptions parse_run_options(int argc, char** argv, int first) {
     const std::string_view argument = argv[at];
     if (argument == "--new-second-before-next-pass") {
       options.new_second_before_next_pass = true;
+    } else if (argument == "--expect-eof") {
+      options.expect_eof = true;
     } else if (argument == "--score-from-metric") {
       if (at + 4 >= argc) throw std::invalid_argument("--score-from-metric needs NAME FULL_AT ZERO_AT MAX_SCORE");
       ScoreFromMetric score{argv[at + 1], number_argument(argv[at + 2], "FULL_AT"),
@@ -40,10 +42,10 @@ RunOptions parse_run_options(int argc, char** argv, int first) {
       options.score_from_metric = std::move(score);
       at += 4;
     } else {
-      throw std::invalid_argument(fmt::format(
-          "unknown argument '{}' (known: --score-from-metric NAME FULL_AT ZERO_AT MAX_SCORE, "
-          "--new-second-before-next-pass)",
-          argument));
+      throw std::invalid_argument(
+          fmt::format("unknown argument '{}' (known: --score-from-metric NAME FULL_AT ZERO_AT MAX_SCORE, "
+                      "--new-second-before-next-pass, --expect-eof)",
+                      argument));
     }
   }
   return options;

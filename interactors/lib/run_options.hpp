@@ -13,6 +13,15 @@
 //        until the wall clock's second has changed before it exits: the judge starts
 //        the next pass only after the validator has exited, so a submission seeded
 //        from time(nullptr) sees another seed (problem.json new_second_between_passes).
+//   --expect-eof
+//        before an accept, the interactor reads the contestant's output to its end:
+//        anything but whitespace after the final answer is a reject (WA, "trailing
+//        output"), as problemtools' and BAPCtools' validators check. It then waits
+//        for the contestant to close its output (exit), so a contestant that never
+//        does runs into its time limit. Not after an accept that left
+//        FEEDBACK_DIR/nextpass.in (a probe pass may end mid-interaction).
+//        `judge export` gives it to ICPC packages;
+//        this judge's own runs stop the contestant at the accept instead.
 #pragma once
 
 #include <filesystem>
@@ -33,6 +42,7 @@ struct ScoreFromMetric {
 struct RunOptions {
   std::optional<ScoreFromMetric> score_from_metric;
   bool new_second_before_next_pass = false;
+  bool expect_eof = false;
 };
 
 // argv[first..argc): throws std::invalid_argument naming what is wrong.

@@ -82,6 +82,19 @@ TEST_F(RunTest, AcceptExits42WithResultJson) {
   EXPECT_EQ(read_text(dir_ / "to_contestant"), "2\n");
 }
 
+// --expect-eof: whitespace after the final answer is fine, anything else is a WA
+// that names the line; without the option the rest is never read.
+TEST_F(RunTest, ExpectEofRejectsTrailingOutputAndAcceptsWhitespace) {
+  const std::string feedback = (dir_ / "feedback").string() + "/";
+  const std::string test = (dir_ / "test.in").string();
+  const std::vector<std::string> args{"interactor", test, "/dev/null", feedback, "--expect-eof"};
+  EXPECT_EQ(run_on("! 2\n \n\n", echo_game, args), 42);
+  EXPECT_EQ(run_on("! 2\nextra\n", echo_game, args), 43);
+  EXPECT_EQ(result()["verdict"], "WA");
+  EXPECT_EQ(message(), "trailing output after the final answer: line 2: 'extra'\n");
+  EXPECT_EQ(run_on("! 2\nextra\n", echo_game), 42);
+}
+
 TEST_F(RunTest, RejectExits43) {
   EXPECT_EQ(run_on("! 3\n", echo_game), 43);
   EXPECT_EQ(result()["verdict"], "WA");

@@ -44,6 +44,21 @@ Line Session::read_line(std::string_view what) {
   throw_judge_error("interactor bug: unknown line reader status");
 }
 
+void Session::expect_end_of_output() {
+  for (;;) {
+    const LineReader::Result result = reader_.next();
+    if (result.status == LineReader::Status::end_of_file) return;
+    if (result.status == LineReader::Status::too_long)
+      throw_reject(Verdict::WA, fmt::format("trailing output after the final answer: line {} of over {} bytes",
+                                            reader_.line_number(), reader_.max_line_bytes()));
+    transcript_.record_received(result.text);
+    if (result.text.find_first_not_of(" \t\r") != std::string_view::npos)
+      throw_reject(Verdict::WA, fmt::format("trailing output after the final answer: line {}: {}",
+                                            reader_.line_number(), quote(result.text, result.text.size())));
+    if (result.status == LineReader::Status::unterminated) return;
+  }
+}
+
 void Session::send(std::string_view line) {
   send_buffer_.assign(line);
   send_buffer_ += '\n';

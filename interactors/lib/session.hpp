@@ -45,6 +45,9 @@ class Session {
   // "your program's output ended before <what>". A line longer than the maximum, or a
   // last line without '\n', is PE.
   Line read_line(std::string_view what);
+  // After the final answer: reads the contestant's output to its end; anything but
+  // whitespace there rejects WA ("trailing output"). Returns when the output ended.
+  void expect_end_of_output();
   void set_max_line_bytes(std::size_t max_line_bytes) { reader_.set_max_line_bytes(max_line_bytes); }
   // Sends `line` + '\n' in one write(2). If the contestant is gone (EPIPE): reject WA
   // with contestant_eof.

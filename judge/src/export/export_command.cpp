@@ -11,6 +11,7 @@
 #include "base/text_file.hpp"
 #include "export/cms_export.hpp"
 #include "export/icpc_export.hpp"
+#include "export/kattis_export.hpp"
 #include "export/polygon_export.hpp"
 #include "export/zip_writer.hpp"
 
@@ -21,6 +22,10 @@ namespace {
 
 Package icpc_format(const Problem& problem, const ExportCommandOptions& options) {
   return icpc_package(problem, ExportOptions{options.uuid});
+}
+
+Package kattis_format(const Problem& problem, const ExportCommandOptions& options) {
+  return kattis_package(problem, ExportOptions{options.uuid});
 }
 
 Package polygon_format(const Problem& problem, const ExportCommandOptions&) { return polygon_package(problem); }
@@ -58,6 +63,8 @@ const ExportFormat* find_format(const std::string& name) {
 std::span<const ExportFormat> export_formats() {
   static constexpr ExportFormat formats[] = {
       {"icpc", "ICPC 2025-09", icpc_format},
+      {"kattis", "legacy (Kattis, DOMjudge)", kattis_format},
+      {"domjudge", "legacy (Kattis, DOMjudge)", kattis_format},
       {"polygon", "Polygon", polygon_format},
       {"cms", "CMS task folder (italy_yaml)", cms_format},
   };
@@ -81,7 +88,7 @@ int run_export_command(const ExportCommandOptions& options) {
     write_package_folder(package, dest);
   for (const std::string& item : package.not_carried) std::cerr << "judge export: not carried: " << item << "\n";
   const std::string stem = dest.stem().string();
-  if (options.format == "icpc" &&
+  if ((options.format == "icpc" || options.format == "kattis" || options.format == "domjudge") &&
       !std::all_of(stem.begin(), stem.end(), [](unsigned char c) { return std::islower(c) || std::isdigit(c); }))
     std::cerr << fmt::format(
         "judge export: note: the ICPC format names a package folder (or NAME.zip) with a-z and "

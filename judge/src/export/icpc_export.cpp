@@ -98,6 +98,12 @@ std::string problem_json_interactor(const Problem& problem) {
 
 }  // namespace
 
+std::string problem_title(const Problem& problem) {
+  std::vector<std::string> ignored;
+  const auto statement = read_statement(problem.dir, ignored);
+  return statement && !statement->title.empty() ? statement->title : problem.name;
+}
+
 fs::path native_interactor_source(const Problem& problem) {
   if (problem.convention == InteractorConvention::testlib)
     throw ConfigError(
@@ -267,8 +273,8 @@ std::string problem_yaml(const Problem& problem, const std::string& name, const 
   std::string yaml = fmt::format(
       "# Exported by `judge export` from {} ({}). README.md says what the format could not carry.\n"
       "problem_format_version: 2025-09\ntype: {}\nname: {}\nuuid: {}\nlimits:\n",
-      problem.dir.filename().string(), format_name(problem.format), json_text(nlohmann::json(types)), yaml_quoted(name),
-      uuid);
+      problem.dir.filename().string(), format_name(problem.format),
+      types.size() == 1 ? types.front() : json_text(nlohmann::json(types)), yaml_quoted(name), uuid);
   yaml += time_limit_lines(limits.cpu_ms);
   yaml += fmt::format("  memory: {}\n  output: {}\n", whole_mib_up(limits.memory_kib), whole_mib_up(limits.output_kib));
   yaml += fmt::format("  validation_time: {}\n  validation_memory: {}\n", (limits.interactor_cpu_ms + 999) / 1000,
@@ -341,6 +347,9 @@ Package native_icpc_package(const Problem& problem, const ExportOptions& options
   Kind kind;
   kind.multi_pass = problem.new_second_between_passes || writes_next_pass(validator);
   std::vector<std::string> validator_args;
+  // ICPC judges and their tools (problemtools, BAPCtools) expect the validator to read
+  // the submission's output to its end before it accepts: trailing output is a WA there.
+  if (validator.uses_interactor_library) validator_args.push_back("--expect-eof");
   if (problem.new_second_between_passes) {
     if (validator.uses_interactor_library) validator_args.push_back("--new-second-before-next-pass");
     else
@@ -348,7 +357,8 @@ Package native_icpc_package(const Problem& problem, const ExportOptions& options
           "new_second_between_passes: the interactor does not use this judge's library, "
           "which would wait for the clock's next second before the next pass");
   }
-  const IcpcTestdata data = place_icpc_tests(problem, validator_args, validator.uses_interactor_library);
+  const IcpcTestdata data =
+      place_icpc_tests(problem, validator_args, validator.uses_interactor_library, !options.legacy_groups);
   kind.scoring = data.scoring;
   package.not_carried.insert(package.not_carried.end(), data.not_carried.begin(), data.not_carried.end());
   if (kind.multi_pass)

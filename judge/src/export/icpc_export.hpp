@@ -40,6 +40,9 @@ struct ExportOptions {
   // problem.yaml uuid; empty: a name-based UUID (version 5) of the problem's name, so
   // that exporting the same problem again gives the same uuid.
   std::string uuid;
+  // Test groups as the legacy format has them: no require_pass, so a subtask's group
+  // holds copies of all its tests (the `kattis` export, kattis_export.hpp).
+  bool legacy_groups = false;
 };
 
 // Throws ConfigError for what cannot be exported at all (an interactor given only as
@@ -50,6 +53,10 @@ Package icpc_package(const Problem& problem, const ExportOptions& options);
 // it names, or the source it names). ConfigError when there is none, or when the
 // interactor speaks testlib's convention.
 std::filesystem::path native_interactor_source(const Problem& problem);
+
+// The problem's name as judges show it: statement.md's "# Title", else the folder's
+// name.
+std::string problem_title(const Problem& problem);
 
 // A version-5 UUID of `name` (in the URL namespace); a random version-4 one when
 // `name` is empty.

@@ -115,7 +115,7 @@ TEST(IcpcExport, AProblemJsonProblemBecomesAPackage) {
   std::map<std::string, std::string> files;
   for (const auto& file : package.files) files[file.path] = package_file_bytes(file);
   EXPECT_NE(files.at("problem.yaml")
-                .find("problem_format_version: 2025-09\ntype: [\"interactive\"]\nname: \"Guess "
+                .find("problem_format_version: 2025-09\ntype: interactive\nname: \"Guess "
                       "It\"\nuuid: my-uuid\nlimits:\n  time_limit: 1.5\n  time_resolution: 0.1\n"),
             std::string::npos)
       << files.at("problem.yaml");

@@ -60,7 +60,8 @@ std::vector<Subtask> read_subtasks(const Problem& problem) {
 }
 
 // Each subtask's group: its own tests and require_pass, or copies of all its tests.
-void place_subtasks(const Problem& problem, IcpcTestdata& data, std::vector<std::vector<std::string>>& folders) {
+void place_subtasks(const Problem& problem, IcpcTestdata& data, std::vector<std::vector<std::string>>& folders,
+                    bool require_pass) {
   const std::vector<Subtask> subtasks = read_subtasks(problem);
   std::set<std::size_t> placed;
   for (std::size_t k = 0; k < subtasks.size(); ++k) {
@@ -78,7 +79,7 @@ void place_subtasks(const Problem& problem, IcpcTestdata& data, std::vector<std:
         covered.insert(subtasks[j].tests.begin(), subtasks[j].tests.end());
       }
     covered.insert(own.begin(), own.end());
-    const bool cumulative = !own.empty() && covered == subtask.tests;
+    const bool cumulative = require_pass && !own.empty() && covered == subtask.tests;
     if (!cumulative) requires_pass.clear();
     for (std::size_t t : cumulative ? own : subtask.tests) folders[t].push_back("data/" + subtask.group);
     placed.insert(subtask.tests.begin(), subtask.tests.end());
@@ -98,7 +99,7 @@ void place_subtasks(const Problem& problem, IcpcTestdata& data, std::vector<std:
 }  // namespace
 
 IcpcTestdata place_icpc_tests(const Problem& problem, const std::vector<std::string>& validator_args,
-                              bool library_options) {
+                              bool library_options, bool require_pass) {
   IcpcTestdata data;
   const std::string type = problem.scoring.value("type", "all_or_nothing");
   const double max_score = problem.scoring.value("max_score", 100.0);
@@ -107,7 +108,7 @@ IcpcTestdata place_icpc_tests(const Problem& problem, const std::vector<std::str
   std::string secret_yaml;
   std::vector<std::string> secret_args = validator_args;
   if (type == "subtasks") {
-    place_subtasks(problem, data, folders);
+    place_subtasks(problem, data, folders, require_pass);
     secret_yaml = "score_aggregation: sum\n" + max_score_line(max_score, "data/secret", data.not_carried);
   } else if (type == "per_test" || type == "points" || type == "max_metric" || type == "all_or_nothing") {
     for (std::size_t t = 0; t < problem.tests.size(); ++t)

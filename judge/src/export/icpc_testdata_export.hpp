@@ -49,8 +49,10 @@ struct IcpcTestdata {
 // `validator_args`: arguments every test's output validator run gets (both
 // data/sample and data/secret), before the scoring's own; empty: none. Throws
 // ConfigError for a scoring type an ICPC package cannot express.
+// `require_pass`: cumulative subtasks name the earlier groups they include (2023-07
+// and later); false: every subtask's group holds copies of all its tests.
 IcpcTestdata place_icpc_tests(const Problem& problem, const std::vector<std::string>& validator_args,
-                              bool library_options);
+                              bool library_options, bool require_pass = true);
 
 // A string as a YAML scalar (JSON's double-quoted form is valid YAML).
 std::string yaml_quoted(const std::string& text);

@@ -18,8 +18,9 @@ std::string package_readme(const Problem& problem, const std::string& format,
         "\n## Sources copied in\n\n"
         "The interactor's folder holds this judge's interactor library and the headers of two\n"
         "libraries it uses, so that it builds with a C++ compiler and nothing else installed\n"
-        "(`g++ -O2 -std=gnu++20 *.cpp`): {fmt} (fmt/, MIT license, in fmt/format.h) and\n"
-        "JSON for Modern C++ (nlohmann/, MIT license, in each file's header).\n";
+        "(`g++ -O2 -std=gnu++20 *.cpp`), all in the one folder as the formats ask (a header\n"
+        "fmt/core.h is fmt_core.h there): {fmt} (fmt_*.h, MIT license, in fmt_format.h) and JSON\n"
+        "for Modern C++ (nlohmann_*.hpp, MIT license, in each file's header).\n";
   return text;
 }
 

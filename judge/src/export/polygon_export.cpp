@@ -293,6 +293,18 @@ std::string xml_escaped(const std::string& text) {
   return out;
 }
 
+// Text inside an XML comment: XML forbids "--" there and a '-' before the closing
+// "-->", so every '-' of a pair is spaced out ("a--b" is "a- -b").
+std::string xml_comment_text(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '-' && !out.empty() && out.back() == '-') out += ' ';
+    out += c;
+  }
+  if (!out.empty() && out.back() == '-') out += ' ';
+  return out;
+}
+
 // tests/NN and tests/NN.a, and their <test> lines.
 std::string add_tests(Package& package, const Problem& problem) {
   std::string xml;
@@ -312,10 +324,10 @@ std::string add_tests(Package& package, const Problem& problem) {
 std::string problem_xml(const Problem& problem, const std::string& tests, const std::string& solutions) {
   return fmt::format(
       R"(<?xml version="1.0" encoding="utf-8" standalone="no"?>
-<!-- Exported by `judge export --format polygon` from {0}: README.md says what could not be carried. -->
+<!-- Exported by judge export (Polygon format) from {7}: README.md says what could not be carried. -->
 <problem revision="1" short-name="{0}">
   <names>
-    <name language="english" value="{0}"/>
+    <name language="english" value="{8}"/>
   </names>
   <judging input-file="" output-file="">
     <testset name="tests">
@@ -341,7 +353,7 @@ std::string problem_xml(const Problem& problem, const std::string& tests, const 
 </problem>
 )",
       xml_escaped(problem.name), problem.limits.cpu_ms, problem.limits.memory_kib * 1024, problem.tests.size(), tests,
-      cpp20_type, solutions);
+      cpp20_type, solutions, xml_comment_text(problem.name), xml_escaped(problem_title(problem)));
 }
 
 void note_not_carried(const Problem& problem, std::vector<std::string>& not_carried) {

@@ -50,6 +50,15 @@ std::vector<IncludeAt> includes_of(const std::string& text) {
 
 enum class Origin { problem, library, vendored };
 
+// Every file of the program in one folder: "nlohmann/detail/value_t.hpp" is
+// "nlohmann_detail_value_t.hpp". BAPCtools refuses a program folder with a subfolder,
+// DOMjudge stores each validator file under its bare name, and problemtools compiles
+// every .cpp below the folder: flat, the folder builds the same under all three.
+std::string flat_name(std::string path) {
+  std::replace(path.begin(), path.end(), '/', '_');
+  return path;
+}
+
 struct Gathered {
   Origin origin;
   fs::path disk;     // a problem file
@@ -113,7 +122,7 @@ class Gatherer {
     if (!text) throw ConfigError(fmt::format("cannot export: cannot read {}", path.string()));
     const fs::path relative = path.lexically_relative(main_dir_);
     const bool inside = !relative.empty() && *relative.begin() != "..";
-    const std::string out = inside ? relative.generic_string() : path.filename().string();
+    const std::string out = flat_name(inside ? relative.generic_string() : path.filename().string());
     const std::size_t index = add({Origin::problem, path, "", out, std::move(*text)}, "p:" + path.string());
     add_problem_implementation(path);
     return index;
@@ -130,7 +139,7 @@ class Gatherer {
   }
 
   std::size_t add_embedded(Origin origin, const std::string& name, std::string_view text) {
-    std::string out = name;
+    std::string out = flat_name(name);
     if (origin == Origin::library && out.ends_with(".cpp")) out.replace(out.size() - 4, 4, ".ipp");
     const std::string key = (origin == Origin::library ? "l:" : "v:") + name;
     const std::size_t index = add({origin, {}, name, out, std::string(text)}, key);
@@ -171,12 +180,6 @@ class Gatherer {
     return add_embedded(Origin::library, found->first, found->second);
   }
 
-  static std::string relative_include(const std::string& target, const std::string& includer) {
-    const fs::path base = fs::path(includer).parent_path();
-    if (base.empty()) return target;
-    return fs::path(target).lexically_relative(base).generic_string();
-  }
-
   std::string rewritten(const Gathered& file) const {
     std::string text = file.text;
     const std::vector<IncludeAt> includes = includes_of(text);
@@ -184,7 +187,7 @@ class Gatherer {
       const auto target = file.resolved.find(include->line.kind + include->line.target);
       if (target == file.resolved.end()) continue;
       text.replace(include->begin, include->end - include->begin,
-                   fmt::format("#include \"{}\"", relative_include(files_[target->second].out, file.out)));
+                   fmt::format("#include \"{}\"", files_[target->second].out));
     }
     if (file.origin == Origin::vendored && file.name == "fmt/core.h")
       text =

@@ -8,9 +8,10 @@
 // generator), then in the interactor library; <fmt/...> and <nlohmann/...> are the
 // embedded headers (embedded_files.hpp). X.cpp (or X.cc) beside an included X.hpp is
 // part of the program: one concept per file, as this repository and the library are
-// written. Files inside the main source's folder keep their place below it; the
-// others go to the top. Every include of a gathered file is rewritten as a quoted
-// path relative to the including file, so no -I is needed.
+// written. Every file goes to the program's one folder, its path flattened
+// ("nlohmann/json.hpp" is "nlohmann_json.hpp": no tool we export to takes a
+// subfolder in a program), and every include of a gathered file is rewritten as the
+// quoted flat name, so no -I is needed.
 //
 // The interactor library's .cpp files become .ipp files included by one
 // interactor_library.cpp: compiled as one unit instead of a dozen, the library

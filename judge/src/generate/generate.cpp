@@ -10,6 +10,7 @@
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
+#include "generate/icpc_manifest.hpp"
 #include "generate/manifest.hpp"
 #include "generate/task_maker.hpp"
 #include "generate/tps_gen.hpp"
@@ -110,10 +111,15 @@ int run_generate_command(const GenerateOptions& options) {
   // A TPS task folder (problem.json with "code" and "type"): TPS's gen/data (tps_gen.hpp).
   if (is_tps_task_folder(options.problem)) return run_tps_generate(options.problem, options);
   const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
+  // An ICPC package with this judge's generators/manifest.txt (judge new, judge export).
+  if ((problem.format == ProblemFormat::icpc || problem.format == ProblemFormat::icpc_legacy) &&
+      has_icpc_manifest(problem.dir))
+    return run_icpc_manifest_generate(problem, options);
   if (problem.format != ProblemFormat::native)
-    throw ConfigError(fmt::format("judge generate reads a problem.json's \"generator\" and \"manifest\"; {} is a {} "
-                                  "package (generate its data with the tools of that format)",
-                                  problem.dir.string(), format_name(problem.format)));
+    throw ConfigError(fmt::format(
+        "judge generate reads a problem.json's \"generator\" and \"manifest\", or an ICPC package's "
+        "generators/manifest.txt; {} is a {} package without them (generate its data with the tools of that format)",
+        problem.dir.string(), format_name(problem.format)));
   if (problem.generator.empty() || problem.manifest.empty())
     throw ConfigError(fmt::format(
         "problem {} has {}: name the generator in problem.json (\"generator\": \"generator.cpp\") and list the tests "
