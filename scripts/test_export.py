@@ -189,7 +189,7 @@ def check_new(args, checks):
     problem = os.path.join(args.work, "x")
     proc = scenario_steps.run([args.judge, "new", problem, "-q"])
     checks.expect(proc.returncode == 0, "judge new x exits 0")
-    for path in ["problem.yaml", "statement/problem.en.md", "output_validator/interactor.cpp",
+    for path in ["problem.yaml", "statement/problem.en.tex", "output_validator/interactor.cpp",
                  "input_validators/input_validator.py", "data/sample/01-sample.in", "generators/manifest.txt",
                  "submissions/accepted/binary_search.py"]:
         checks.expect(os.path.exists(os.path.join(problem, path)), f"x/{path}")

@@ -82,6 +82,8 @@ int run_export_command(const ExportCommandOptions& options) {
   const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
   const Package package = export_package(problem, options);
   const fs::path dest = options.dest;
+  // A missing parent folder is made, as `mkdir -p` would: DEST names the new package.
+  if (std::error_code ec; !dest.parent_path().empty()) fs::create_directories(dest.parent_path(), ec);
   const bool zip = dest.extension() == ".zip";
   if (zip) write_package_zip(package, dest);
   else

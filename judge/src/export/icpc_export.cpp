@@ -20,6 +20,7 @@
 #include "export/icpc_testdata_export.hpp"
 #include "export/package_readme.hpp"
 #include "export/standalone_sources.hpp"
+#include "export/statement_latex.hpp"
 #include "export/testlib_adapter.hpp"
 #include "submission/submission_files.hpp"
 #include "verify/example_submissions.hpp"
@@ -372,11 +373,14 @@ Package native_icpc_package(const Problem& problem, const ExportOptions& options
   add_submissions(package, problem, kind.scoring);
   const auto statement = read_statement(problem.dir, package.not_carried);
   const std::string name = statement && !statement->title.empty() ? statement->title : problem.name;
+  // LaTeX, not the Markdown: the format takes one statement file per language, and
+  // BAPCtools and the legacy format read only LaTeX (statement_latex.hpp).
   if (statement) {
-    package.add_text("statement/problem.en.md", statement->body);
+    package.add_text("statement/problem.en.tex", statement_latex(name, statement->body));
   } else {
-    package.add_text("statement/problem.en.md", "(This problem was exported without a statement.)\n");
-    package.not_carried.push_back("the problem has no statement.md: statement/problem.en.md is a placeholder");
+    package.add_text("statement/problem.en.tex",
+                     statement_latex(name, "(This problem was exported without a statement.)\n"));
+    package.not_carried.push_back("the problem has no statement.md: statement/problem.en.tex is a placeholder");
   }
   note_limits(problem, package.not_carried);
   package.add_text("problem.yaml",
@@ -476,15 +480,15 @@ Package polygon_icpc_package(const Problem& problem, const ExportOptions& option
       "its checker gives); as an ICPC scoring problem, points above a test's max_score / tests are a judge error");
   package.not_carried.push_back(
       "the statement (Polygon's statements/ sections) and the input validators and "
-      "generators of problem.xml are not carried: statement/problem.en.md is a placeholder");
-  package.add_text("statement/problem.en.md",
-                   "(This problem was exported from a Polygon package without its "
-                   "statement.)\n");
+      "generators of problem.xml are not carried: statement/problem.en.tex is a placeholder");
   std::string name = problem.name;
   if (const auto names = xml.get_child_optional("problem.names"))
     for (const auto& [key, node] : *names)
       if (key == "name" && node.get<std::string>("<xmlattr>.language", "") == "english")
         name = node.get<std::string>("<xmlattr>.value", name);
+  package.add_text(
+      "statement/problem.en.tex",
+      statement_latex(name, "(This problem was exported from a Polygon package without its statement.)\n"));
   Kind kind;
   kind.scoring = true;
   package.add_text("problem.yaml",

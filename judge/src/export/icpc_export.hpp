@@ -21,7 +21,8 @@
 //                                    verdicts ICPC has no folder for (PE, QLE: WA; ILE:
 //                                    TLE; MLE, OLE: RTE; partially_accepted) and for
 //                                    expect-score lines
-//   statement.md                     statement/problem.en.md (without its title)
+//   statement.md                     statement/problem.en.tex (rendered by
+//                                    statement_latex.hpp, the title as \problemname)
 //
 // An ICPC package is copied as it is. What the format cannot carry (a wall limit, a
 // process limit, a probe pass that is not graded, ...) is listed in

@@ -119,7 +119,7 @@ TEST(IcpcExport, AProblemJsonProblemBecomesAPackage) {
                       "It\"\nuuid: my-uuid\nlimits:\n  time_limit: 1.5\n  time_resolution: 0.1\n"),
             std::string::npos)
       << files.at("problem.yaml");
-  EXPECT_EQ(files.at("statement/problem.en.md"), "Guess the number.\n");
+  EXPECT_EQ(files.at("statement/problem.en.tex"), "\\problemname{Guess It}\n\nGuess the number.\n");
   EXPECT_EQ(files.at("data/sample/01-sample.in"), "5\n");
   EXPECT_EQ(files.at("data/sample/01-sample.ans"), "");
   EXPECT_TRUE(files.contains("output_validator/interactor.cpp"));

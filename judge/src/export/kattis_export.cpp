@@ -10,7 +10,6 @@
 #include "base/errors.hpp"
 #include "export/icpc_testdata_export.hpp"
 #include "export/package_readme.hpp"
-#include "export/statement_latex.hpp"
 #include "problem/scoring.hpp"
 
 namespace judge {
@@ -53,8 +52,9 @@ void add_subtask_groups(const Problem& problem, LegacyTestdata& data) {
   const auto& list = problem.scoring["subtasks"];
   const std::size_t width = std::to_string(list.size()).size();
   for (std::size_t k = 0; k < list.size(); ++k) {
-    std::string yaml = fmt::format("# subtask {} of problem.json: all its tests must pass\ngrader_flags: min\n",
-                                   list[k].value("name", std::to_string(k + 1)));
+    std::string yaml =
+        fmt::format("# subtask {} of problem.json: all its tests must pass\ngrader_flags: min\non_reject: break\n",
+                    list[k].value("name", std::to_string(k + 1)));
     yaml += fmt::format("accept_score: {}\n", number(list[k].value("points", 0.0)));
     if (list[k].contains("input_validator_flags"))
       yaml += flags_line("input_validator_flags", list[k]["input_validator_flags"].get<std::vector<std::string>>());
@@ -80,7 +80,7 @@ LegacyTestdata legacy_testdata(const Problem& problem, std::vector<std::string> 
           number(s["zero_at"].get<double>()), number(max_score)})
       validator_flags.push_back(word);
     data.custom_score = true;
-    secret = "grader_flags: min\n";
+    secret = "grader_flags: min\non_reject: break\n";
   } else if (type == "subtasks") {
     secret = "grader_flags: sum\n";
     add_subtask_groups(problem, data);
@@ -89,7 +89,8 @@ LegacyTestdata legacy_testdata(const Problem& problem, std::vector<std::string> 
     secret = fmt::format("grader_flags: sum\naccept_score: {}\n", number(tests ? max_score / tests : 0));
   }
   data.files.emplace_back("data/testdata.yaml",
-                          "# the samples do not count (problemtools' default grader)\ngrader_flags: ignore_sample\n" +
+                          "# the samples do not count (problemtools' default grader), and a rejected sample does not "
+                          "stop the secret data\ngrader_flags: ignore_sample\non_reject: continue\n" +
                               fmt::format("range: {}\n", yaml_quoted("0 " + number(max_score))) +
                               flags_line("output_validator_flags", validator_flags));
   data.files.emplace_back("data/sample/testdata.yaml", "grader_flags: min\n");
@@ -148,12 +149,6 @@ class LegacySubmissions {
   std::set<std::string> used_;
 };
 
-void add_statement(Package& legacy, const Problem& problem, const PackageFile& markdown) {
-  const std::string body = package_file_bytes(markdown, legacy.user_folder);
-  legacy.add_text("problem_statement/problem.en.md", body);
-  legacy.add_text("problem_statement/problem.en.tex", statement_latex(problem_title(problem), body));
-}
-
 }  // namespace
 }  // namespace judge
 
@@ -180,9 +175,8 @@ Package kattis_package(const Problem& problem, const ExportOptions& options) {
     if (file.path.starts_with("output_validator/")) {
       moved.path = "output_validators/interactor/" + file.path.substr(std::string("output_validator/").size());
       uses_library = uses_library || file.path == "output_validator/interactor_library.cpp";
-    } else if (file.path == "statement/problem.en.md") {
-      add_statement(legacy, problem, file);
-      continue;
+    } else if (file.path.starts_with("statement/")) {
+      moved.path = "problem_statement/" + file.path.substr(std::string("statement/").size());
     } else if (file.path.starts_with("submissions/")) {
       moved.path = submissions.path(file.path);
     } else if (file.path == "problem.yaml" || file.path == "README.md" || file.path.ends_with("/test_group.yaml")) {

@@ -9,8 +9,7 @@
 //                                        it (DOMjudge reads it; problemtools and Kattis
 //                                        compute one from the accepted submissions)
 //   output_validator/                    output_validators/interactor/ (one program)
-//   statement/problem.en.md              problem_statement/problem.en.tex (rendered,
-//                                        statement_latex.hpp) and problem.en.md
+//   statement/problem.en.tex             problem_statement/problem.en.tex
 //   test_group.yaml (output_validator_   testdata.yaml: output_validator_flags (a
 //     args, score_aggregation,           string), grader_flags, accept_score, range;
 //     max_score, require_pass)           subtasks as groups holding all their tests
@@ -21,12 +20,15 @@
 //   multi-pass                           not in the format: the first pass judges
 //
 // The scoring types in testdata.yaml (problemtools' default grader):
-//   data/            grader_flags: ignore_sample (the samples do not count), range 0 MAX
+//   data/            grader_flags: ignore_sample (the samples do not count), on_reject:
+//                    continue (problemtools: else a rejected sample stops the secret
+//                    data), range 0 MAX
 //   data/sample/     grader_flags: min
-//   data/secret/     max_metric: min of the validator's score.txt (custom score);
+//   data/secret/     max_metric: min of the validator's score.txt (custom score),
+//                    on_reject: break;
 //                    per_test, points: sum, accept_score = MAX / tests;
 //                    subtasks: sum of data/secret/subtaskK/, each min with
-//                    accept_score = its points
+//                    accept_score = its points and on_reject: break
 // A legacy package is copied as it is; other packages are refused (export them with
 // --format icpc).
 #pragma once

@@ -58,14 +58,15 @@ TEST(KattisExport, SubtasksAreGroupsWithTheirPointsAndTheSamplesDoNotCount) {
   const Problem problem = load_problem("twin-cookies", JudgePaths{JUDGE_SOURCE_DIR, JUDGE_BUILD_DIR});
   const auto files = texts(kattis_package(problem, ExportOptions{}));
   EXPECT_NE(files.at("problem.yaml").find("type: scoring\n"), std::string::npos);
-  EXPECT_NE(files.at("data/testdata.yaml").find("grader_flags: ignore_sample\nrange: \"0 100\"\n"), std::string::npos)
+  EXPECT_NE(files.at("data/testdata.yaml").find("grader_flags: ignore_sample\non_reject: continue\nrange: \"0 100\"\n"),
+            std::string::npos)
       << files.at("data/testdata.yaml");
   EXPECT_EQ(files.at("data/secret/testdata.yaml"), "grader_flags: sum\n");
   bool subtask_with_points = false;
   for (const auto& [path, text] : files)
     if (path.starts_with("data/secret/subtask") && path.ends_with("testdata.yaml"))
-      subtask_with_points =
-          subtask_with_points || (text.find("grader_flags: min\naccept_score: ") != std::string::npos);
+      subtask_with_points = subtask_with_points ||
+                            (text.find("grader_flags: min\non_reject: break\naccept_score: ") != std::string::npos);
   EXPECT_TRUE(subtask_with_points);
 }
 
@@ -76,7 +77,7 @@ TEST(KattisExport, AMetricScoreIsTheValidatorsScoreFile) {
   EXPECT_NE(files.at("data/testdata.yaml").find("--expect-eof --score-from-metric moves 300000 1000000000 100"),
             std::string::npos)
       << files.at("data/testdata.yaml");
-  EXPECT_EQ(files.at("data/secret/testdata.yaml"), "grader_flags: min\n");
+  EXPECT_EQ(files.at("data/secret/testdata.yaml"), "grader_flags: min\non_reject: break\n");
 }
 
 }  // namespace

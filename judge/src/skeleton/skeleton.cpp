@@ -201,7 +201,8 @@ constexpr const char* icpc_readme = R"(# {0}
 A guess-the-number problem made by `judge new`, as an ICPC 2025-09 problem package. Make it
 yours:
 
-- `statement/problem.en.md` and `name` in `problem.yaml`;
+- `statement/problem.en.tex` (LaTeX, with `\problemname`, as BAPCtools and Kattis
+  read statements) and `name` in `problem.yaml`;
 - `output_validator/interactor.cpp`: the interactor, on this judge's interactor library
   (its sources are beside it: `g++ -O2 -std=gnu++20 output_validator/*.cpp` builds it);
 - `generators/`: how `data/` was made (`generators/README.md`);

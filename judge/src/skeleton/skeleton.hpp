@@ -3,7 +3,7 @@
 // part a setter replaces is there and already passes. By default it is an ICPC
 // 2025-09 package (what DOMjudge, Kattis and problemtools take): the problem.json
 // skeleton below, its data generated, then exported (export/icpc_export.hpp) with a
-// fresh uuid: problem.yaml, statement/problem.en.md, output_validator/ (interactor.cpp
+// fresh uuid: problem.yaml, statement/problem.en.tex, output_validator/ (interactor.cpp
 // and the interactor library as sources), input_validators/, generators/,
 // data/sample and data/secret, submissions/. `--format judge` writes this judge's
 // own layout:
