@@ -244,6 +244,12 @@ std::string format_test_line(const TestOutcome& test, std::size_t name_width) {
   if (outcome) line += fmt::format("  outcome {:g}", *outcome);
   if (test.decision.verdict != Verdict::AC || (outcome && *outcome > 0 && *outcome < 1)) {
     std::string message = test.decision.message;
+    // The outcome is shown once: grade/cms_outcome.cpp adds it to a partial one's message.
+    if (outcome) {
+      const std::string suffix = fmt::format(" (outcome {:g})", *outcome);
+      if (message.ends_with(suffix)) message.resize(message.size() - suffix.size());
+      if (message == fmt::format("outcome {:g}", *outcome)) message.clear();
+    }
     if (message.size() > 300) message = message.substr(0, 300) + "...";
     for (char& c : message)
       if (c == '\n') c = ' ';

@@ -171,11 +171,11 @@ TEST(RunReport, TheTerminalGetsNoEscapeSequence) {
 TEST(Report, ACmsTestLineShowsItsOutcomeAndAPartialOnesMessage) {
   TestOutcome test;
   test.name = "000";
-  test.decision = {Verdict::AC, "found with 7 questions; 4 are enough"};
+  test.decision = {Verdict::AC, "found with 7 questions; 4 are enough (outcome 0.5)"};
   test.interactor_result = {{"outcome", 0.5}};
   const std::string partial = format_test_line(test, 4);
-  EXPECT_NE(partial.find("outcome 0.5"), std::string::npos) << partial;
-  EXPECT_NE(partial.find("found with 7 questions; 4 are enough"), std::string::npos) << partial;
+  EXPECT_NE(partial.find("outcome 0.5  found with 7 questions; 4 are enough"), std::string::npos) << partial;
+  EXPECT_EQ(partial.find("(outcome 0.5)"), std::string::npos) << partial;  // said once
   test.decision.message = "translate:success";
   test.interactor_result = {{"outcome", 1.0}};
   const std::string full = format_test_line(test, 4);

@@ -218,9 +218,9 @@ int run_validate_command(const ValidateOptions& options) {
   for (const auto& test : tests) width = std::max(width, test.name.size());
   if (!options.quiet && cms)
     out << fmt::format(
-        "{}: a CMS task (task.yaml, {} test{} loaded); {}, task-maker's validator, on each input "
-        "as `{} INPUT SUBTASK` (subtask from gen/GEN; exit 0 is valid)\n",
-        problem.name, tests.size(), tests.size() == 1 ? "" : "s", validators.front().name, validators.front().name);
+        "{}: a CMS task (task.yaml, {} test{} loaded): task-maker's validator {} on each input, run as "
+        "`validator INPUT SUBTASK` (the subtask from gen/GEN; exit 0 is valid)\n",
+        problem.name, tests.size(), tests.size() == 1 ? "" : "s", validators.front().name);
   else if (!options.quiet)
     out << fmt::format("{}: {} test{}, {} input validator{}\n", problem.name, tests.size(),
                              tests.size() == 1 ? "" : "s", validators.size(), validators.size() == 1 ? "" : "s");
