@@ -337,6 +337,24 @@ def run_result(judge, problem, submission, result):
     return data.get("verdict"), data.get("score")
 
 
+FLOODS_ORDERS = """// Orders on and on without reading the answers (QLE at order 102 on the problem).
+#include <cstdio>
+#include <string>
+int main() {
+  int n = 0;
+  if (std::scanf("%d", &n) != 1) return 0;
+  long long next = 1;
+  for (;;) {
+    std::string line = "?";
+    for (int i = 0; i < n; ++i) line += " " + std::to_string(next++);
+    line += '\\n';
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fflush(stdout);
+  }
+}
+"""
+
+
 def check_cms(args, checks):
     task = os.path.join(args.work, "twincookies-cms")
     proc = scenario_steps.run([args.judge, "export", "twin-cookies", task, "--format", "cms"])
@@ -354,6 +372,10 @@ def check_cms(args, checks):
     publics = ", ".join(str(int(index)) for index in samples)
     checks.expect(samples and f'public_testcases: "{publics}"' in task_yaml,
                   f"task.yaml's public_testcases are the samples ({publics})")
+    # A QLE solution that orders on without reading: on CMS the manager ends at order
+    # 102 and the process dies of SIGPIPE, which CMS counts as its failure (RTE), and
+    # which the export's rule for wrong_answer/ allows.
+    scenario_steps.write(os.path.join(task, "submissions", "wrong_answer", "floods_orders.cpp"), FLOODS_ORDERS)
     verify = scenario_steps.Beside([args.judge, "verify", task, "--json", os.path.join(args.work, "verify.json")],
                                    timeout=1800, tail=14)
     for folder, name in (("accepted", "growing_sums.cpp"), ("wrong_answer", "unequal_sums.cpp")):
@@ -363,7 +385,10 @@ def check_cms(args, checks):
         checks.expect(original == exported and original[0] is not None,
                       f"{folder}/{name}: the same verdict and score on the export ({exported}) as on the original "
                       f"({original})")
-    check_cms_verify(checks, verify.finish(), os.path.join(args.work, "verify.json"), 10, "twin-cookies")
+    check_cms_verify(checks, verify.finish(), os.path.join(args.work, "verify.json"), 11, "twin-cookies")
+    with open(os.path.join(args.work, "verify.json")) as f:
+        flood = next(s for s in json.load(f)["submissions"] if s["name"].endswith("floods_orders.cpp"))
+    checks.expect(flood.get("verdict") == "RTE", f"the flooding QLE solution is RTE on CMS ({flood.get('verdict')})")
 
 
 def check_cms_verify(checks, proc, table, count, name):
