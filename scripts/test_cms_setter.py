@@ -61,6 +61,10 @@ def check_validate(args, checks):
                   and "validator INPUT SUBTASK" in said, "it says what a CMS task's validator is")
     checks.expect("task.yaml and its 4 tests" in said, "and what was checked")
     checks.expect("problem.json" not in said and "input_validators/" not in said, "and not problem.json's words")
+    proc = scenario_steps.run([args.judge, "validate", os.path.join(HERE, "..", "testdata", "conformance", "tps-batch")])
+    checks.expect(proc.returncode == 2 and "is a TPS task" in proc.stderr and "--check" in proc.stderr
+                  and "problem.json" not in proc.stderr.replace("TPS", ""),
+                  "a TPS task: exit 2, its validators run with judge generate --check")
     task = os.path.join(args.work, "taskmaker-gen")
     shutil.copytree(os.path.join(HERE, "..", "testdata", "conformance", "taskmaker-gen"), task)
     scenario_steps.run([args.judge, "generate", task, "-q"], timeout=600, tail=5)

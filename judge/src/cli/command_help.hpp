@@ -103,6 +103,7 @@ inline constexpr CommandHelp validate_help{
     "and a subtask adds its \"input_validator_flags\"; a package has input_validators/. A CMS task\n"
     "(task.yaml) runs task-maker's gen/validator.* as `validator INPUT SUBTASK` (the subtask from gen/GEN;\n"
     "exit 0 valid); CMS itself checks no input, and a task without one is exit 2, saying what was checked.\n"
+    "A TPS task's validators run with judge generate DIR --check (said, exit 2).\n"
     "Exit 0 every input valid, 1 some input invalid, 2 no validator, 3 a validator failed itself.",
     "Example: judge validate twin-cookies --tests s3-02-n25-random"};
 

@@ -198,6 +198,13 @@ void print_check(std::ostream& out, const InputCheck& check, std::size_t width) 
 int run_validate_command(const ValidateOptions& options) {
   const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
   const bool cms = problem.format == ProblemFormat::cms;
+  // A TPS task's validators run with its generation, as tps gen runs them.
+  if (problem.format == ProblemFormat::tps)
+    throw ConfigError(fmt::format(
+        "{} is a TPS task: its validators (subtasks.json's global_validators, validators and "
+        "subtask_sensitive_validators, programs of validator/) run where tps gen runs them, when tests/ is made: "
+        "`judge generate {} --check` runs every one on every test and writes nothing; judge validate does not",
+        problem.name, options.problem));
   if (problem.input_validators.empty() && !cms)
     throw ConfigError(fmt::format(
         "problem {} has no input validator: name one in problem.json (\"input_validator\": \"input_validator.cpp\") "

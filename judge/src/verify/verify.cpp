@@ -259,12 +259,12 @@ std::vector<const TestOutcome*> partial_tests(const RunResult& run) {
   return partial;
 }
 
-// ", 0.5 on 000 (+3 more partial)": the first partial outcome of an all-AC run.
+// ", 0.5 on 000 (+3 partial)": the first partial outcome of an all-AC run.
 std::string partial_text(const RunResult& run) {
   const auto partial = partial_tests(run);
   if (partial.empty()) return "";
   std::string text = fmt::format(", {:g} on {}", *cms_outcome(*partial.front()), partial.front()->name);
-  if (partial.size() > 1) text += fmt::format(" (+{} more partial)", partial.size() - 1);
+  if (partial.size() > 1) text += fmt::format(" (+{} partial)", partial.size() - 1);
   return text;
 }
 

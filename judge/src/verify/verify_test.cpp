@@ -267,7 +267,7 @@ TEST(Verify, ACmsRowShowsThePartialOutcomeAndTheManagersMessage) {
   submission.status = VerifyStatus::ok;
   submission.run = run;
   const std::string row = format_verify_row(submission, 30);
-  EXPECT_NE(row.find("AC x3, 0.5 on 001 (+1 more partial)"), std::string::npos) << row;
+  EXPECT_NE(row.find("AC x3, 0.5 on 001 (+1 partial)"), std::string::npos) << row;
   EXPECT_NE(row.find("[001: found with 7 questions; 4 are enough]"), std::string::npos) << row;
   run.tests[1].interactor_result = {{"outcome", 1.0}};
   run.tests[2].interactor_result = nullptr;  // not a CMS task: nothing added
