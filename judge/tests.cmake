@@ -176,14 +176,15 @@ set_tests_properties(bench.tiny PROPERTIES TIMEOUT 300 LABELS bench COST 20)
 # repository and gives 42 and 43 under a minimal ICPC runner; the zip; judge new's ICPC
 # package; a Polygon package round trip (the same verdicts and scores); each problem (and
 # judge new's) exported to Polygon: its interactor builds alone, judge verify passes;
-# twin-cookies exported as a CMS task scores as the original.
+# twin-cookies exported as a CMS task scores as the original, and judge verify passes
+# on it and on judge new's problem exported as a CMS task.
 foreach(problem nuts-bolts egg-drop twin-cookies)
   add_test(NAME export.${problem}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_export.py problem ${problem}
       --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/export-test/${problem}
       --build ${CMAKE_BINARY_DIR} --source ${CMAKE_SOURCE_DIR})
 endforeach()
-foreach(case zip new polygon cms)
+foreach(case zip new polygon cms cms_new)
   add_test(NAME export.${case}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_export.py ${case}
       --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/export-test/${case}
@@ -197,7 +198,7 @@ foreach(problem new nuts-bolts egg-drop twin-cookies)
   set_tests_properties(export.to_polygon.${problem} PROPERTIES TIMEOUT 1800 LABELS export)
 endforeach()
 set_tests_properties(export.nuts-bolts export.egg-drop export.twin-cookies export.zip export.new export.polygon export.cms
-  PROPERTIES TIMEOUT 1800 LABELS export)
+  export.cms_new PROPERTIES TIMEOUT 1800 LABELS export)
 # The setter's whole path on each format judge new makes (scripts/test_setter_path.py):
 # new, generate (and --check), validate, verify, stress, export to every format that
 # takes it and verify of each export.

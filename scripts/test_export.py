@@ -26,9 +26,12 @@
                 but for a submission that fails only on the second pass of a
                 multi-pass test, which Polygon does not run
   cms           `judge export twin-cookies DEST --format cms` (and DEST.zip): a CMS task
-                folder whose task.yaml has the subtasks as GroupMin; `judge run` of an
-                accepted and a wrong solution on the export gives the verdict and score
-                it gets on the original problem
+                folder whose task.yaml has the subtasks as GroupMin and the samples as
+                public_testcases; `judge run` of an accepted and a wrong solution on the
+                export gives the verdict and score it gets on the original problem;
+                `judge verify` of the export: every submission as expected (each in the
+                folder CMS's rules give it)
+  cms_new       `judge new x` exported as a CMS task: `judge verify` of it passes whole
 """
 import argparse
 import atexit
@@ -343,6 +346,24 @@ def run_result(judge, problem, submission, result):
     return data.get("verdict"), data.get("score")
 
 
+FLOODS_ORDERS = """// Orders on and on without reading the answers (QLE at order 102 on the problem).
+#include <cstdio>
+#include <string>
+int main() {
+  int n = 0;
+  if (std::scanf("%d", &n) != 1) return 0;
+  long long next = 1;
+  for (;;) {
+    std::string line = "?";
+    for (int i = 0; i < n; ++i) line += " " + std::to_string(next++);
+    line += '\\n';
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fflush(stdout);
+  }
+}
+"""
+
+
 def check_cms(args, checks):
     task = os.path.join(args.work, "twincookies-cms")
     proc = scenario_steps.run([args.judge, "export", "twin-cookies", task, "--format", "cms"])
@@ -355,6 +376,17 @@ def check_cms(args, checks):
     proc = scenario_steps.run([args.judge, "export", "twin-cookies", task + ".zip", "--format", "cms", "-q"])
     with zipfile.ZipFile(task + ".zip") as zf:
         checks.expect(proc.returncode == 0 and "task.yaml" in zf.namelist(), "and as DEST.zip, task.yaml at its root")
+    # s1-01-sample, s2-01-sample, ... (the tests' CMS names are their places).
+    samples = re.findall(r"^- test \S*sample\S* is (\d+)$", open(os.path.join(task, "README.md")).read(), re.M)
+    publics = ", ".join(str(int(index)) for index in samples)
+    checks.expect(samples and f'public_testcases: "{publics}"' in task_yaml,
+                  f"task.yaml's public_testcases are the samples ({publics})")
+    # A QLE solution that orders on without reading: on CMS the manager ends at order
+    # 102 and the process dies of SIGPIPE, which CMS counts as its failure (RTE), and
+    # which the export's rule for wrong_answer/ allows.
+    scenario_steps.write(os.path.join(task, "submissions", "wrong_answer", "floods_orders.cpp"), FLOODS_ORDERS)
+    verify = scenario_steps.Beside([args.judge, "verify", task, "--json", os.path.join(args.work, "verify.json")],
+                                   timeout=1800, tail=14)
     for folder, name in (("accepted", "growing_sums.cpp"), ("wrong_answer", "unequal_sums.cpp")):
         submission = os.path.join(args.source, "solutions", "twin-cookies", folder, name)
         original = run_result(args.judge, "twin-cookies", submission, os.path.join(args.work, name + ".orig.json"))
@@ -362,11 +394,39 @@ def check_cms(args, checks):
         checks.expect(original == exported and original[0] is not None,
                       f"{folder}/{name}: the same verdict and score on the export ({exported}) as on the original "
                       f"({original})")
+    check_cms_verify(checks, verify.finish(), os.path.join(args.work, "verify.json"), 11, "twin-cookies")
+    with open(os.path.join(args.work, "verify.json")) as f:
+        flood = next(s for s in json.load(f)["submissions"] if s["name"].endswith("floods_orders.cpp"))
+    checks.expect(flood.get("verdict") == "RTE", f"the flooding QLE solution is RTE on CMS ({flood.get('verdict')})")
+
+
+def check_cms_verify(checks, proc, table, count, name):
+    """`judge verify` of a CMS export: exit 0, every one of `count` submissions OK."""
+    with open(table) as f:
+        statuses = {s["name"]: s["status"] for s in json.load(f)["submissions"]}
+    failed = {n: status for n, status in statuses.items() if status != "OK"}
+    checks.expect(proc.returncode == 0 and len(statuses) == count and not failed,
+                  f"judge verify of {name}'s CMS export: all {count} submissions as expected "
+                  f"(exit {proc.returncode}, {len(statuses)} judged, not as expected: {failed})")
+
+
+def check_cms_new(args, checks):
+    problem = os.path.join(args.work, "x")
+    scenario_steps.run([args.judge, "new", problem, "-q"])
+    task = os.path.join(args.work, "x-cms")
+    proc = scenario_steps.run([args.judge, "export", problem, task, "--format", "cms"], tail=3)
+    checks.expect(proc.returncode == 0, "judge export of a judge new problem --format cms exits 0")
+    checks.expect('public_testcases: "0"' in open(os.path.join(task, "task.yaml")).read(),
+                  "its sample is public")
+    table = os.path.join(args.work, "verify.json")
+    proc = scenario_steps.run([args.judge, "verify", task, "--json", table], timeout=1800, tail=6)
+    submissions = sum(len(files) for _, _, files in os.walk(os.path.join(problem, "submissions")))
+    check_cms_verify(checks, proc, table, submissions, "judge new")
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("case", choices=["problem", "zip", "new", "polygon", "to-polygon", "cms"])
+    parser.add_argument("case", choices=["problem", "zip", "new", "polygon", "to-polygon", "cms", "cms_new"])
     parser.add_argument("name", nargs="?")
     for option in ("--judge", "--work", "--build", "--source"):
         parser.add_argument(option, required=True)
@@ -384,6 +444,8 @@ def main():
         check_new(args, checks)
     elif args.case == "cms":
         check_cms(args, checks)
+    elif args.case == "cms_new":
+        check_cms_new(args, checks)
     else:
         check_polygon(args, checks)
     return checks.finish()

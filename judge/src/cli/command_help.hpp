@@ -100,7 +100,10 @@ inline constexpr CommandHelp validate_help{
     "validate",
     "check every test input with the problem's input validators (ICPC convention: the input on stdin,\n"
     "exit 42 valid, 43 invalid with the reason on stderr). problem.json names them in \"input_validator\"\n"
-    "and a subtask adds its \"input_validator_flags\"; a package has input_validators/.\n"
+    "and a subtask adds its \"input_validator_flags\"; a package has input_validators/. A CMS task\n"
+    "(task.yaml) runs task-maker's gen/validator.* as `validator INPUT SUBTASK` (the subtask from gen/GEN;\n"
+    "exit 0 valid); CMS itself checks no input, and a task without one is exit 2, saying what was checked.\n"
+    "A TPS task's validators run with judge generate DIR --check (said, exit 2).\n"
     "Exit 0 every input valid, 1 some input invalid, 2 no validator, 3 a validator failed itself.",
     "Example: judge validate twin-cookies --tests s3-02-n25-random"};
 

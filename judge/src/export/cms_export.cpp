@@ -134,25 +134,59 @@ void copy_user_tree(const Problem& problem, const fs::path& from, const fs::path
   }
 }
 
-// The submissions by verdict folder; PE and QLE are WA for CMS (outcome 0).
+// The folder `judge verify` reads a native verdict folder as, under a CMS task's rules
+// (the ICPC verdict classes; verify/example_submissions.hpp): "" leaves it out.
+std::string cms_folder(const std::string& folder) {
+  if (folder == "presentation_error" || folder == "query_limit_exceeded") return "wrong_answer";
+  if (folder == "idle_limit_exceeded") return "time_limit_exceeded";
+  if (folder == "memory_limit_exceeded" || folder == "output_limit_exceeded") return "run_time_error";
+  if (folder == "compile_error") return "";
+  return folder;
+}
+
+// submissions/submissions.yaml: what CMS's rules make of a rejected run. The
+// interactor's rejection is outcome 0 (WA), but a process that writes on after the
+// manager has ended is killed by SIGPIPE, which CMS counts as its failure (RTE): which
+// one a wrong submission gets depends on when it stops writing, so wrong_answer/
+// requires either.
+constexpr const char* submissions_yaml =
+    "# Written by the judge's CMS export: the rules judge verify applies to this task's\n"
+    "# example submissions (CMS itself reads no submissions/).\n"
+    "# A rejected process is outcome 0 (WA); one that writes on after the manager has\n"
+    "# ended is killed by SIGPIPE, which CMS counts as a failed run (RTE).\n"
+    "wrong_answer:\n"
+    "  permitted: [AC, WA, RTE]\n"
+    "  required: [WA, RTE]\n";
+
+// The submissions by verdict folder, each in the folder CMS's rules give it
+// (cms_folder); an expect-score line travels in the source.
 void copy_submissions(const Problem& problem, const fs::path& dest, CmsExport& result) {
   if (problem.submissions_dir.empty()) return;
   std::error_code ec;
+  bool any_wrong = false;
   for (const auto& folder : fs::directory_iterator(problem.submissions_dir, ec)) {
     if (!folder.is_directory()) continue;
-    std::string name = folder.path().filename().string();
-    if (name == "presentation_error" || name == "query_limit_exceeded") {
-      result.notes.push_back(fmt::format("submissions/{} became wrong_answer: CMS has only outcomes", name));
-      name = "wrong_answer";
+    const std::string name = folder.path().filename().string();
+    const std::string target = cms_folder(name);
+    if (target.empty()) {
+      result.notes.push_back(fmt::format("submissions/{} is left out: CMS compiles before it judges", name));
+      continue;
     }
-    copy_user_tree(problem, folder.path(), dest / "submissions" / name, result.notes);
+    if (target != name)
+      result.notes.push_back(fmt::format("submissions/{} became {}: CMS has no such verdict (outcome 0{})", name,
+                                         target, target == "wrong_answer" ? ", or RTE if it writes on" : ""));
+    any_wrong = any_wrong || target == "wrong_answer";
+    copy_user_tree(problem, folder.path(), dest / "submissions" / target, result.notes);
   }
+  if (any_wrong) write_text(dest / "submissions" / "submissions.yaml", submissions_yaml);
 }
+
+bool is_sample(const TestCase& test) { return test.sample || test.name.find("sample") != std::string::npos; }
 
 std::string task_yaml(const Problem& problem, const nlohmann::json& score) {
   std::string publics;
   for (std::size_t index = 0; index < problem.tests.size(); ++index)
-    if (problem.tests[index].sample) publics += (publics.empty() ? "" : ", ") + std::to_string(index);
+    if (is_sample(problem.tests[index])) publics += (publics.empty() ? "" : ", ") + std::to_string(index);
   return fmt::format(
       "# Written by the judge's CMS export (judge/src/export/cms_export.hpp).\n"
       "name: {}\ntitle: {}\ntime_limit: {:g}\nmemory_limit: {}\nn_input: {}\npublic_testcases: \"{}\"\n"

@@ -3,7 +3,8 @@
 // speaks the ICPC convention in one pass (this repository's problems, ICPC packages):
 //
 //   task.yaml            name, title, time_limit (s), memory_limit (MiB), n_input,
-//                        public_testcases (the samples), num_processes 1, user_io
+//                        public_testcases (the samples: a test marked so, or whose
+//                        name says "sample"), num_processes 1, user_io
 //                        std_io; the scoring as a score type: subtasks become
 //                        GroupMin groups (each a regular expression of its tests'
 //                        names: a test in several subtasks counts in each),
@@ -17,8 +18,14 @@
 //                        outcome 1.0, 43 outcome 0.0 (the reason it wrote in result.json
 //                        and judgemessage.txt is the message), anything else the
 //                        manager's own failure (exit 1: JE)
-//   submissions/         the example submissions, by verdict folder; PE and QLE,
-//                        which CMS has no word for, become wrong_answer
+//   submissions/         the example submissions, each in the folder CMS's rules
+//                        give it as `judge verify` reads a CMS task (the ICPC
+//                        verdict classes): PE and QLE wrong_answer, ILE
+//                        time_limit_exceeded, MLE and OLE run_time_error, CE left
+//                        out; submissions.yaml lets wrong_answer/ be WA or RTE (a
+//                        process that writes on after the manager ended dies of
+//                        SIGPIPE, which CMS counts as its failure). expect-score
+//                        lines stay in the sources, which verify reads
 //   README.md            what was carried and what was not
 //
 // What cannot be carried is refused (ConfigError, naming it): a testlib interactor, an

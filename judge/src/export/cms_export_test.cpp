@@ -7,6 +7,7 @@
 
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
+#include "base/text_file.hpp"
 #include "export/icpc_export.hpp"
 #include "export/polygon_export.hpp"
 #include "run/runner.hpp"
@@ -67,6 +68,33 @@ TEST(CmsExport, ACmsTaskIsNotExportedAndTheSetterIsToldSo) {
       EXPECT_EQ(message.find("--format icpc)"), std::string::npos) << message;
     }
   }
+}
+
+// Issue 48: the samples (named "...-sample") are CMS's public test cases, and each
+// solution lands in the folder `judge verify` of the task expects under CMS's rules.
+TEST(CmsExport, SamplesArePublicAndSolutionsGoWhereCmsRulesPutThem) {
+  const JudgePaths paths{JUDGE_SOURCE_DIR, JUDGE_BUILD_DIR};
+  const Problem original = load_problem("twin-cookies", paths);
+  TempDir dest("cms-export-test-");
+  const fs::path task = dest.path() / "twin-cookies";
+  (void)export_cms_task(original, task);
+  std::string publics;
+  for (std::size_t index = 0; index < original.tests.size(); ++index)
+    if (original.tests[index].name.find("sample") != std::string::npos)
+      publics += (publics.empty() ? "" : ", ") + std::to_string(index);
+  ASSERT_FALSE(publics.empty());
+  const std::string yaml = read_file(task / "task.yaml").value_or("");
+  EXPECT_NE(yaml.find("public_testcases: \"" + publics + "\"\n"), std::string::npos) << yaml;
+  const Problem loaded = load_problem(task.string(), paths);
+  EXPECT_TRUE(loaded.tests.front().sample);
+  for (const char* gone : {"presentation_error", "query_limit_exceeded"})
+    EXPECT_FALSE(fs::exists(task / "submissions" / gone)) << gone;
+  EXPECT_TRUE(fs::exists(task / "submissions/wrong_answer/too_many_orders.cpp"));
+  EXPECT_TRUE(fs::exists(task / "submissions/wrong_answer/reuse_value.cpp"));
+  // A wrong submission may end as RTE (SIGPIPE) on CMS: the rule says so.
+  const std::string rules = read_file(task / "submissions/submissions.yaml").value_or("");
+  EXPECT_NE(rules.find("wrong_answer:\n  permitted: [AC, WA, RTE]\n  required: [WA, RTE]\n"), std::string::npos)
+      << rules;
 }
 
 TEST(CmsExport, TwinCookiesScoresTheSameAsTheOriginal) {

@@ -25,31 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The one program of `folder` named one of `stems` (task-maker: "gen/generator.*",
-// "gen/generatore.*", "gen/generator"): a source of any ending, or a file without one.
-// Two are a ConfigError (task-maker refuses them too); none is nullopt.
-std::optional<fs::path> find_task_program(const fs::path& folder, std::initializer_list<const char*> stems,
-                                          const std::string& what) {
-  std::vector<fs::path> found;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    if (!entry.is_regular_file(ec)) continue;
-    const std::string stem = entry.path().stem().string();
-    for (const char* name : stems)
-      if (stem == name) found.push_back(entry.path());
-  }
-  std::sort(found.begin(), found.end());
-  // A built program beside its source (gen/generator and gen/generator.cpp) is the
-  // source's: task-maker writes it there.
-  if (found.size() == 2 && found[0].extension().empty() && found[1].stem() == found[0].filename())
-    found.erase(found.begin());
-  if (found.size() > 1)
-    throw ConfigError(fmt::format("{} has {} {}s ({} and {}): task-maker takes exactly one", folder.string(),
-                                  found.size(), what, found[0].filename().string(), found[1].filename().string()));
-  if (found.empty()) return std::nullopt;
-  return found[0];
-}
-
 struct TaskPrograms {
   std::vector<std::string> generator;
   std::vector<std::string> validator;  // empty: the inputs are taken as valid

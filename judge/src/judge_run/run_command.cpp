@@ -143,6 +143,9 @@ int run_and_report(const RunArgs& args, const InterruptWatch& interrupt, std::st
   check_test_files(problem, tests, args.tests.empty());
   if (!args.json_file.empty()) check_result_file(args.json_file, "--json");
   if (!args.transcripts_dir.empty()) check_transcripts_dir(args.transcripts_dir);
+  if (const std::string warning = transcripts_warning(problem); !args.transcripts_dir.empty() && !warning.empty())
+    std::fprintf(stderr, "judge: warning: --transcripts %s: %s\n", printable_line(args.transcripts_dir).c_str(),
+                 warning.c_str());
   CpuClaim cpu_claim;  // held until the run ends
   const RunOptions options = run_options(args, problem, cpu_claim);
 
@@ -194,6 +197,19 @@ int run_and_report(const RunArgs& args, const InterruptWatch& interrupt, std::st
 }
 
 }  // namespace
+
+std::string transcripts_warning(const Problem& problem) {
+  if (!problem.cms) return "";
+  if (problem.cms->type == CmsTaskType::batch)
+    return "a CMS Batch task has no interaction to keep (the submission reads its input and writes its output): "
+           "no transcript is written";
+  // The manager writes into each process's FIFO (m_to_uI) and the process reads it
+  // there: the judge holds no end in between (run/fifo_channels.hpp), so it could
+  // keep only one direction of the exchange, which would read as a whole one.
+  return "a CMS Communication task's tests keep no transcript: the manager writes straight into each "
+         "process's FIFO and the judge sees only what the processes send, so it cannot record the "
+         "exchange; the manager's outcome and message are in each test's line and in --json";
+}
 
 RulePreset rule_preset_named(const std::string& rules) {
   if (const auto preset = parse_preset(rules)) return *preset;

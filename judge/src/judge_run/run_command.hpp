@@ -36,6 +36,12 @@ struct RunArgs {
 // --rules by its name; a ConfigError (exit 2) names the three.
 RulePreset rule_preset_named(const std::string& rules);
 
+// Why --transcripts keeps nothing for this problem ("" when it keeps each test's
+// interaction): a CMS task's tests (Batch: no interaction; Communication: the judge
+// sees only what the processes send, not what the manager sends them). Said on stderr
+// as a warning before the run.
+std::string transcripts_warning(const Problem& problem);
+
 // Runs the command with real processes. The InterruptWatch is made first, before
 // any thread or child exists (process/interrupt_watch.hpp).
 int run_command(const RunArgs& args);

@@ -80,5 +80,18 @@ TEST(RunCommand, TheRelayKeepsTheTranscriptOfAnInteractorThatWritesNone) {
   EXPECT_EQ(read_file(dir / "transcripts" / "01.interaction"), "<41\n>42\n");
 }
 
+// --transcripts on a CMS task keeps nothing: said, with why (issue 48: it was silent).
+TEST(RunCommand, TranscriptsOfACmsTaskAreRefusedWithAReason) {
+  Problem problem;
+  EXPECT_EQ(transcripts_warning(problem), "");  // an interactive problem keeps them
+  problem.cms = CmsSettings{};
+  problem.cms->type = CmsTaskType::communication;
+  const std::string communication = transcripts_warning(problem);
+  EXPECT_NE(communication.find("keep no transcript"), std::string::npos) << communication;
+  EXPECT_NE(communication.find("the manager writes straight into each process's FIFO"), std::string::npos);
+  problem.cms->type = CmsTaskType::batch;
+  EXPECT_NE(transcripts_warning(problem).find("no interaction to keep"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace judge

@@ -42,6 +42,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
+#include <optional>
 #include <string>
 
 #include "submission/companions.hpp"
@@ -54,6 +56,15 @@ enum class CmsUserIo { std_io, fifo_io };
 // sol/<role>.<ext> for every language ("stub", "grader"), and the headers of sol/:
 // what CMS compiles with a submission named <task_name>.<ext>.
 Companions find_companions(const std::filesystem::path& dir, const std::string& role, const std::string& task_name);
+
+// The one program of `folder` named one of `stems`, as task-maker finds its programs
+// ("gen/generator.*", "gen/generatore.*", "gen/validator"): a source of any ending, or
+// a file without one (a built program beside its source is the source's). Two are a
+// ConfigError naming both (task-maker refuses them too); none is nullopt. `what`
+// names the program in that message ("generator").
+std::optional<std::filesystem::path> find_task_program(const std::filesystem::path& folder,
+                                                       std::initializer_list<const char*> stems,
+                                                       const std::string& what);
 
 // How a CMS task runs its submission (Problem::cms).
 struct CmsSettings {

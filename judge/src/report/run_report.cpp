@@ -71,6 +71,30 @@ nlohmann::json judge_delays_to_json(const TestFacts& facts) {
 
 }  // namespace
 
+std::optional<double> cms_outcome(const TestOutcome& test) {
+  const nlohmann::json& result = test.interactor_result;
+  if (!result.is_object() || !result.contains("outcome") || !result["outcome"].is_number()) return std::nullopt;
+  return result["outcome"].get<double>();
+}
+
+void add_subtask_scores(const nlohmann::json& subtasks, nlohmann::json& tests) {
+  if (!subtasks.is_array()) return;
+  for (nlohmann::json& test : tests) {
+    for (const nlohmann::json& subtask : subtasks) {
+      if (!subtask.contains("tests") || !subtask["tests"].is_array()) continue;
+      const auto& members = subtask["tests"];
+      const bool member = std::any_of(members.begin(), members.end(), [&](const nlohmann::json& entry) {
+        return entry.is_object() && entry.contains("name") && entry["name"] == test["name"];
+      });
+      if (!member) continue;
+      test["subtask"] = subtask.value("name", nlohmann::json());
+      test["subtask_score"] = subtask.value("points", nlohmann::json());
+      test["subtask_max_score"] = subtask.value("max_points", nlohmann::json());
+      break;  // the first subtask that holds it, as its "score" (cms_scoring.hpp)
+    }
+  }
+}
+
 std::string stderr_text(std::string_view tail) {
   // A tail cut inside a character starts with its continuation bytes (10xxxxxx): at
   // most three, never the start of valid text.
@@ -175,6 +199,7 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
 nlohmann::json to_json(const RunResult& result) {
   nlohmann::json tests = nlohmann::json::array();
   for (const auto& test : result.tests) tests.push_back(test_to_json(test, result.metrics));
+  if (result.score.top_level.contains("subtasks")) add_subtask_scores(result.score.top_level["subtasks"], tests);
   nlohmann::json entry = {
       {"problem", result.problem},
       {"submission", result.submission},
@@ -213,8 +238,18 @@ std::string format_test_line(const TestOutcome& test, std::size_t name_width) {
                         test.repeats.size());
     if (!test.stable) line += fmt::format("  FLAKY: {}", verdicts_seen(test.repeats));
   }
-  if (test.decision.verdict != Verdict::AC) {
+  // A CMS task's test: the manager's (or checker's) outcome; a partial one (between
+  // 0 and 1, an AC that earns part of its weight) says why, as a failure does.
+  const std::optional<double> outcome = cms_outcome(test);
+  if (outcome) line += fmt::format("  outcome {:g}", *outcome);
+  if (test.decision.verdict != Verdict::AC || (outcome && *outcome > 0 && *outcome < 1)) {
     std::string message = test.decision.message;
+    // The outcome is shown once: grade/cms_outcome.cpp adds it to a partial one's message.
+    if (outcome) {
+      const std::string suffix = fmt::format(" (outcome {:g})", *outcome);
+      if (message.ends_with(suffix)) message.resize(message.size() - suffix.size());
+      if (message == fmt::format("outcome {:g}", *outcome)) message.clear();
+    }
     if (message.size() > 300) message = message.substr(0, 300) + "...";
     for (char& c : message)
       if (c == '\n') c = ' ';

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,8 +20,20 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
 
 // "  03-n2        AC     12 ms    3.4 MiB    27631/49828 queries"; a test that is not
 // AC adds its message and the last line of the submission's stderr; a repeated test
-// (--repeat) its CPU spread, and FLAKY with the verdicts seen when they differ.
+// (--repeat) its CPU spread, and FLAKY with the verdicts seen when they differ. A CMS
+// task's test adds "outcome 0.5" (the manager's or checker's number), and a partial
+// outcome (0 < outcome < 1) the manager's message too.
 std::string format_test_line(const TestOutcome& test, std::size_t name_width);
+
+// A CMS task's test: the outcome its manager or checker printed (nullopt otherwise).
+std::optional<double> cms_outcome(const TestOutcome& test);
+
+// Each test entry of `tests` (test_to_json's) that a subtask of `subtasks` (a Score's
+// top_level "subtasks": each with "name", "points", "max_points" and its "tests" by
+// name) holds gets "subtask", "subtask_score" (the points that subtask earned) and
+// "subtask_max_score", of the first subtask that holds it. A test's own "score" keeps
+// its meaning (a CMS test's outcome times its weight).
+void add_subtask_scores(const nlohmann::json& subtasks, nlohmann::json& tests);
 
 // The submission's stderr tail as the JSON and the terminal show it: valid UTF-8 with
 // control characters escaped (base/printable.hpp), without the bytes of a character

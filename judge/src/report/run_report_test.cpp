@@ -166,5 +166,47 @@ TEST(RunReport, TheTerminalGetsNoEscapeSequence) {
   EXPECT_NE(shown.find("got \\x1b[31mred"), std::string::npos) << shown;
 }
 
+// A CMS task's test: its outcome on the terminal, and a partial one says why (the
+// manager's message), as a failure does; a full one does not (issue 48).
+TEST(Report, ACmsTestLineShowsItsOutcomeAndAPartialOnesMessage) {
+  TestOutcome test;
+  test.name = "000";
+  test.decision = {Verdict::AC, "found with 7 questions; 4 are enough (outcome 0.5)"};
+  test.interactor_result = {{"outcome", 0.5}};
+  const std::string partial = format_test_line(test, 4);
+  EXPECT_NE(partial.find("outcome 0.5  found with 7 questions; 4 are enough"), std::string::npos) << partial;
+  EXPECT_EQ(partial.find("(outcome 0.5)"), std::string::npos) << partial;  // said once
+  test.decision.message = "translate:success";
+  test.interactor_result = {{"outcome", 1.0}};
+  const std::string full = format_test_line(test, 4);
+  EXPECT_NE(full.find("outcome 1"), std::string::npos) << full;
+  EXPECT_EQ(full.find("translate:success"), std::string::npos) << full;
+  test.interactor_result = {{"queries", 3}};  // not a CMS task: no outcome
+  EXPECT_EQ(format_test_line(test, 4).find("outcome"), std::string::npos);
+}
+
+// Each test gets the score of the subtask that holds it beside its own: "score" keeps
+// its meaning (a CMS test's outcome times its weight).
+TEST(Report, EachTestGetsItsSubtasksScoreBesideItsOwn) {
+  RunResult result = sample_result();
+  result.tests[0].name = "000";
+  result.tests[0].interactor_result = {{"outcome", 0.5}};
+  result.tests[0].facts.report.score = 5.0;
+  TestOutcome other = result.tests[0];
+  other.name = "001";
+  result.tests.push_back(other);
+  result.score.top_level["subtasks"] = nlohmann::json::parse(R"([
+      {"name": "1", "max_points": 10, "points": 5, "verdict": "partial", "tests": [{"name": "000"}]},
+      {"name": "2", "max_points": 40, "points": 0, "verdict": "not earned", "tests": [{"name": "000"}]}])");
+  const nlohmann::json json = to_json(result);
+  const auto& first = json["tests"][0];
+  EXPECT_EQ(first["outcome"], 0.5);
+  EXPECT_EQ(first["score"], 5.0);
+  EXPECT_EQ(first["subtask"], "1");  // the first subtask that holds it
+  EXPECT_EQ(first["subtask_score"], 5);
+  EXPECT_EQ(first["subtask_max_score"], 10);
+  EXPECT_FALSE(json["tests"][1].contains("subtask"));  // in no subtask
+}
+
 }  // namespace
 }  // namespace judge

@@ -14,6 +14,9 @@
 #include "base/output_file.hpp"
 #include "base/printable.hpp"
 #include "base/temp_dir.hpp"
+#include "base/text_file.hpp"
+#include "problem/cms_task.hpp"
+#include "problem/gen_file.hpp"
 #include "problem/program_build.hpp"
 #include "problem/tests.hpp"
 #include "submission/submission.hpp"
@@ -45,8 +48,9 @@ std::string_view input_status_name(InputStatus status) {
   return enum_name(status, std::array<std::string_view, 3>{"valid", "INVALID", "VALIDATOR FAILED"});
 }
 
-InputStatus classify_validator_run(const ToolRun& run) {
+InputStatus classify_validator_run(const ToolRun& run, bool task_maker) {
   if (!run.ended_in_time || run.exit.signaled) return InputStatus::validator_failed;
+  if (task_maker) return run.exit.exit_code == 0 ? InputStatus::valid : InputStatus::invalid;
   if (run.exit.exit_code == icpc_accept_exit) return InputStatus::valid;
   if (run.exit.exit_code == icpc_reject_exit) return InputStatus::invalid;
   return InputStatus::validator_failed;
@@ -67,7 +71,7 @@ std::vector<InputCheck> validate_inputs(const std::vector<TestCase>& tests,
       for (const auto& args : arg_lists) {
         const ToolRun outcome = run(validator, args, test.input);
         ++check.runs;
-        check.status = classify_validator_run(outcome);
+        check.status = classify_validator_run(outcome, validator.task_maker);
         if (check.status == InputStatus::valid) continue;
         check.validator = validator.name;
         check.args = args;
@@ -90,6 +94,7 @@ ToolRun run_input_validator(const InputValidator& validator, const std::vector<s
   const TempDir scratch("judge-validate-");
   ToolRunRequest request;
   request.argv = validator.command;
+  if (validator.task_maker) request.argv.push_back(input.string());  // `validator INPUT SUBTASK`
   request.argv.insert(request.argv.end(), args.begin(), args.end());
   request.working_dir = validator.working_dir;
   request.log_path = scratch.path() / "log";
@@ -135,6 +140,48 @@ std::vector<InputValidator> build_validators(const Problem& problem) {
   return validators;
 }
 
+// The test's place in gen/GEN: N of its input/inputN.txt (nullopt for another file).
+std::optional<std::size_t> gen_index(const fs::path& input) {
+  std::size_t index = 0;
+  const std::string name = input.filename().string();
+  if (std::sscanf(name.c_str(), "input%zu.txt", &index) != 1 || name != fmt::format("input{}.txt", index))
+    return std::nullopt;
+  return index;
+}
+
+// A CMS task's validator: task-maker's gen/validator.* (or gen/valida.*), each test
+// run with its 1-based subtask from gen/GEN. Throws ConfigError, saying what CMS and
+// task-maker check and what was checked here, when the task has none.
+std::vector<InputValidator> cms_validators(const Problem& problem, std::vector<TestCase>& tests) {
+  const fs::path gen = problem.dir / "gen";
+  const auto program = find_task_program(gen, {"validator", "valida"}, "validator");
+  if (!program)
+    throw ConfigError(fmt::format(
+        "{} is a CMS task (task.yaml) without an input validator: CMS checks no input, and task-maker's "
+        "validator, gen/validator.* or gen/valida.* (a .cpp, .c or .py, or an executable, run as `validator "
+        "INPUT SUBTASK` and exiting 0 when the input is valid), is not there. Checked: task.yaml and its {} "
+        "test{} (input/inputN.txt{}) load; to check the inputs' constraints, add gen/validator.py (or .cpp) "
+        "and gen/GEN's \"#ST:\" lines for the subtasks",
+        problem.name, problem.tests.size(), problem.tests.size() == 1 ? "" : "s",
+        problem.cms && problem.cms->type == CmsTaskType::batch ? " with output/outputN.txt" : ""));
+  const auto text = read_file(gen / "GEN");
+  if (!text)
+    throw ConfigError(fmt::format("{}: task-maker runs it with each test's subtask from gen/GEN, and {} has none",
+                                  program->string(), problem.dir.string()));
+  const GenFile file = parse_gen_file(*text, gen / "GEN");
+  for (TestCase& test : tests) {
+    const auto index = gen_index(test.input);
+    if (!index || *index >= file.tests.size())
+      throw ConfigError(
+          fmt::format("{} is not one of gen/GEN's {} tests (input/inputN.txt): task-maker's "
+                      "validator takes the test's subtask, which only gen/GEN gives",
+                      test.input.string(), file.tests.size()));
+    test.input_validator_runs = {{std::to_string(file.tests[*index].subtask + 1)}};
+  }
+  const BuiltProgram built = build_package_program(*program, default_cache_dir());
+  return {{fs::relative(*program, problem.dir).string(), built.command, built.working_dir, true}};
+}
+
 void print_check(std::ostream& out, const InputCheck& check, std::size_t width) {
   if (check.status == InputStatus::valid) {
     out << fmt::format("  {:<{}}  valid ({} run{})\n", check.test, width, check.runs, check.runs == 1 ? "" : "s");
@@ -150,7 +197,15 @@ void print_check(std::ostream& out, const InputCheck& check, std::size_t width) 
 
 int run_validate_command(const ValidateOptions& options) {
   const Problem problem = load_problem(options.problem, JudgePaths::from_environment());
-  if (problem.input_validators.empty())
+  const bool cms = problem.format == ProblemFormat::cms;
+  // A TPS task's validators run with its generation, as tps gen runs them.
+  if (problem.format == ProblemFormat::tps)
+    throw ConfigError(fmt::format(
+        "{} is a TPS task: its validators (subtasks.json's global_validators, validators and "
+        "subtask_sensitive_validators, programs of validator/) run where tps gen runs them, when tests/ is made: "
+        "`judge generate {} --check` runs every one on every test and writes nothing; judge validate does not",
+        problem.name, options.problem));
+  if (problem.input_validators.empty() && !cms)
     throw ConfigError(fmt::format(
         "problem {} has no input validator: name one in problem.json (\"input_validator\": \"input_validator.cpp\") "
         "or put it in the package's input_validators/ folder",
@@ -165,10 +220,15 @@ int run_validate_command(const ValidateOptions& options) {
   for (TestCase& test : tests)
     if (test.input_validator_runs.empty() && problem.format == ProblemFormat::native)
       test.input_validator_runs = subtask_validator_runs(problem.scoring, test.name);
-  const std::vector<InputValidator> validators = build_validators(problem);
+  const std::vector<InputValidator> validators = cms ? cms_validators(problem, tests) : build_validators(problem);
   std::size_t width = 4;
   for (const auto& test : tests) width = std::max(width, test.name.size());
-  if (!options.quiet)
+  if (!options.quiet && cms)
+    out << fmt::format(
+        "{}: a CMS task (task.yaml, {} test{} loaded): task-maker's validator {} on each input, run as "
+        "`validator INPUT SUBTASK` (the subtask from gen/GEN; exit 0 is valid)\n",
+        problem.name, tests.size(), tests.size() == 1 ? "" : "s", validators.front().name);
+  else if (!options.quiet)
     out << fmt::format("{}: {} test{}, {} input validator{}\n", problem.name, tests.size(),
                              tests.size() == 1 ? "" : "s", validators.size(), validators.size() == 1 ? "" : "s");
   const auto checks = validate_inputs(tests, validators, run_input_validator, [&](const InputCheck& check) {

@@ -6,6 +6,11 @@
 // never the test's. A test is run once per argument list of its
 // input_validator_runs (problem.hpp): a subtask's constraints are checked with its
 // flags.
+//
+// A CMS task (task.yaml) has no validator CMS runs: task-maker's gen/validator.* (or
+// gen/valida.*) is run as task-maker runs it, `validator INPUT SUBTASK` with the
+// test's 1-based subtask from gen/GEN, exit 0 valid. Without one, exit 2 says so and
+// what was checked (task.yaml and its tests loaded).
 #pragma once
 
 #include <filesystem>
@@ -23,13 +28,19 @@ namespace judge {
 enum class InputStatus { valid, invalid, validator_failed };
 std::string_view input_status_name(InputStatus status);
 
-// What one validator run means (a pure rule, unit-tested).
-InputStatus classify_validator_run(const ToolRun& run);
+// What one validator run means (a pure rule, unit-tested): the ICPC convention, or
+// with `task_maker` task-maker's (exit 0 valid, any other exit invalid; a signal or
+// a run past its time is the validator's failure in both).
+InputStatus classify_validator_run(const ToolRun& run, bool task_maker = false);
 
 struct InputValidator {
   std::string name;                  // as the problem names it: "input_validator.cpp"
   std::vector<std::string> command;  // built, ready to exec
   std::filesystem::path working_dir;
+  // A CMS task's gen/validator.* (task-maker's convention): run as `validator INPUT
+  // SUBTASK` (the input's path, then the run's arguments: the test's 1-based subtask
+  // from gen/GEN), exit 0 when the input is valid.
+  bool task_maker = false;
 };
 
 struct InputCheck {

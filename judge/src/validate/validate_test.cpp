@@ -37,6 +37,21 @@ TEST(InputValidation, ExitCodesFollowTheIcpcConvention) {
   EXPECT_EQ(classify_validator_run(slow), InputStatus::validator_failed);
 }
 
+// A CMS task's gen/validator (task-maker's convention): exit 0 is valid, any other
+// exit invalid; a signal or a run past its time is still the validator's failure.
+TEST(InputValidation, TaskMakerValidatorsExitZeroForAValidInput) {
+  EXPECT_EQ(classify_validator_run(ended_with(0), true), InputStatus::valid);
+  EXPECT_EQ(classify_validator_run(ended_with(1), true), InputStatus::invalid);
+  EXPECT_EQ(classify_validator_run(ended_with(42), true), InputStatus::invalid);
+  ToolRun killed = ended_with(0);
+  killed.exit.signaled = true;
+  killed.exit.signal = 11;
+  EXPECT_EQ(classify_validator_run(killed, true), InputStatus::validator_failed);
+  ToolRun slow = ended_with(0);
+  slow.ended_in_time = false;
+  EXPECT_EQ(classify_validator_run(slow, true), InputStatus::validator_failed);
+}
+
 TEST(InputValidation, EveryArgumentListRunsAndTheFirstRejectIsReported) {
   TestCase small = test_named("s1-01");
   small.input_validator_runs = {{}, {"--subtask", "1"}, {"--subtask", "2"}};

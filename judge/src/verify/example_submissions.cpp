@@ -317,6 +317,36 @@ std::optional<std::pair<double, double>> parse_expect_score(const std::string& t
   return std::pair{*low, *high};
 }
 
+// "expect-score: MIN..MAX" (or "MIN MAX") anywhere in a submission's source, after
+// "//" or "#" (the first such line; of a folder submission, the first file in path
+// order that has one): the score's range. Throws ConfigError for a line that is not
+// two numbers, naming the file and quoting the line.
+std::optional<std::pair<double, double>> expect_score_of(const fs::path& submission) {
+  std::vector<fs::path> files{submission};
+  if (fs::is_directory(submission)) {
+    files.clear();
+    for (const auto& entry : fs::recursive_directory_iterator(submission))
+      if (entry.is_regular_file()) files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+  }
+  static constexpr std::string_view marker = "expect-score:";
+  for (const fs::path& file : files) {
+    std::ifstream source(file);
+    for (std::string line; std::getline(source, line);) {
+      const std::size_t at = line.find(marker);
+      if (at == std::string::npos) continue;
+      const auto range = parse_expect_score(line.substr(at + marker.size()));
+      if (!range)
+        throw ConfigError(
+            fmt::format("{}: expect-score needs two numbers, \"expect-score: 34..45\" or "
+                        "\"expect-score: 34 45\": {}",
+                        file.string(), line));
+      return range;
+    }
+  }
+  return std::nullopt;
+}
+
 // problem.json problems: the folder is the exact verdict (solutions/CMakeLists.txt).
 void add_native_rules(ExampleSubmission& submission) {
   ExpectationRule rule;
@@ -337,21 +367,25 @@ void add_native_rules(ExampleSubmission& submission) {
         "output_limit_exceeded, run_time_error, compile_error or partially_accepted)",
         submission.path.string(), submission.folder));
   }
-  // "// expect-score: MIN..MAX" (or "MIN MAX") anywhere in the source (the first such line).
-  std::ifstream source(submission.path);
-  for (std::string line; std::getline(source, line);) {
-    const std::size_t at = line.find("expect-score:");
-    if (at == std::string::npos) continue;
-    const auto range = parse_expect_score(line.substr(at + std::string_view("expect-score:").size()));
-    if (!range)
-      throw ConfigError(
-          fmt::format("{}: expect-score needs two numbers, \"expect-score: 34..45\" or "
-                      "\"expect-score: 34 45\": {}",
-                      submission.path.string(), line));
+  if (const auto range = expect_score_of(submission.path)) {
     rule.score = range;
     rule.score_below_max = false;
-    break;
   }
+  submission.rules.push_back(std::move(rule));
+}
+
+// An ICPC package's or a CMS task's submission with an expect-score line: one more
+// rule, the score range alone, beside its folder's (and submissions.yaml's) rules. The
+// range replaces partially_accepted/'s "below the maximum", as in a problem.json
+// problem.
+void add_expect_score_rule(ExampleSubmission& submission) {
+  const auto range = expect_score_of(submission.path);
+  if (!range) return;
+  for (ExpectationRule& rule : submission.rules) rule.score_below_max = false;
+  ExpectationRule rule;
+  rule.origin = "expect-score line";
+  rule.permitted = every_class;
+  rule.score = range;
   submission.rules.push_back(std::move(rule));
 }
 
@@ -403,6 +437,7 @@ void add_package_rules(ExampleSubmission& submission, bool legacy, std::vector<Y
     if (entry.model_solution) submission.model_solution = *entry.model_solution;
   }
   opt_out_of_time_limit(submission, entries);
+  add_expect_score_rule(submission);
   if (submission.rules.empty())
     submission.notes.push_back(fmt::format(
         "nothing is expected of it: {}/ is not a folder the specification knows, and no "

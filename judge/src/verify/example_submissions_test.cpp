@@ -289,5 +289,30 @@ TEST_F(ExampleSubmissions, ExpectScoreIsTwoWholeNumbers) {
   }
 }
 
+// One syntax in every format that has scores: a CMS task's (and an ICPC package's)
+// submission bounds its score with the same expect-score line as a problem.json
+// problem's, beside its folder's rule (issue 48: it was silently ignored there).
+TEST_F(ExampleSubmissions, ExpectScoreIsHonouredInCmsTasksAndPackages) {
+  for (const ProblemFormat format : {ProblemFormat::cms, ProblemFormat::icpc}) {
+    problem.format = format;
+    write("partially_accepted/half.cpp", "// expect-score: 40..60\nint main() {}\n");
+    write("accepted/full.py", "# expect-score: 100 100\n");
+    write("wrong_answer/w.cpp", "// expect-score: 0..0\nint main() {}\n");
+    const SubmissionListing listing = read_example_submissions(problem);
+    const auto& half = get(listing, "partially_accepted/half.cpp");
+    EXPECT_TRUE(passes(half, all(V::AC), 50));
+    EXPECT_FALSE(passes(half, all(V::AC), 61));
+    EXPECT_FALSE(passes(half, all(V::AC), 39.5));
+    EXPECT_FALSE(passes(half, all(V::WA), 50));  // the folder's rule still holds
+    EXPECT_TRUE(passes(get(listing, "accepted/full.py"), all(V::AC), 100));
+    EXPECT_FALSE(passes(get(listing, "accepted/full.py"), all(V::AC), 99));
+    EXPECT_TRUE(passes(get(listing, "wrong_answer/w.cpp"), all(V::WA), 0));
+    EXPECT_FALSE(passes(get(listing, "wrong_answer/w.cpp"), all(V::WA), 8));
+    write("partially_accepted/half.cpp", "// expect-score: 40\nint main() {}\n");
+    EXPECT_THROW(read_example_submissions(problem), ConfigError);
+    fs::remove_all(problem.submissions_dir);
+  }
+}
+
 }  // namespace
 }  // namespace judge

@@ -249,7 +249,27 @@ std::string_view status_name(VerifyStatus status) {
   return enum_name(status, std::array<std::string_view, 3>{"OK", "FAIL", "SKIP"});
 }
 
-// "AC x6", or the first test that is not AC: "TLE on secret/03 (+2 more not AC)".
+// A CMS task's tests that are AC with a partial outcome (0 < outcome < 1).
+std::vector<const TestOutcome*> partial_tests(const RunResult& run) {
+  std::vector<const TestOutcome*> partial;
+  for (const auto& test : run.tests) {
+    const std::optional<double> outcome = cms_outcome(test);
+    if (test.decision.verdict == Verdict::AC && outcome && *outcome > 0 && *outcome < 1) partial.push_back(&test);
+  }
+  return partial;
+}
+
+// ", 0.5 on 000 (+3 partial)": the first partial outcome of an all-AC run.
+std::string partial_text(const RunResult& run) {
+  const auto partial = partial_tests(run);
+  if (partial.empty()) return "";
+  std::string text = fmt::format(", {:g} on {}", *cms_outcome(*partial.front()), partial.front()->name);
+  if (partial.size() > 1) text += fmt::format(" (+{} partial)", partial.size() - 1);
+  return text;
+}
+
+// "AC x6", or the first test that is not AC: "TLE on secret/03 (+2 more not AC)"; a
+// CMS task's run that is all AC adds its first partial outcome: "AC x4, 0.5 on 000".
 std::string got_text(const RunResult& run) {
   if (run.verdict == Verdict::CE) return "CE";
   // A graded verdict first (a legacy Kattis package's graders), then the tests'.
@@ -262,7 +282,7 @@ std::string got_text(const RunResult& run) {
     ++not_ac;
     if (first == nullptr) first = &test;
   }
-  if (first == nullptr) return fmt::format("{}AC x{}", graded, run.tests.size());
+  if (first == nullptr) return fmt::format("{}AC x{}{}", graded, run.tests.size(), partial_text(run));
   const Verdict verdict = first->decision.verdict;
   const Verdict icpc = icpc_class(verdict);
   std::string text = fmt::format("{}{}{} on {}", graded, verdict_name(verdict),
@@ -286,6 +306,11 @@ std::string format_verify_row(const VerifiedSubmission& submission, std::size_t 
   std::string row =
       fmt::format("{:<{}}  {:<4}  {:<34}  {:>9}  {}", printable_line(submission.name), name_width,
                   status_name(submission.status), printable_line(got), cpu, printable_line(submission.reason));
+  // What the manager said of the first partial outcome (why the test earned part).
+  const auto partial = submission.run ? partial_tests(*submission.run) : std::vector<const TestOutcome*>{};
+  if (!partial.empty() && !partial.front()->decision.message.empty())
+    row += fmt::format("  [{}: {}]", printable_line(partial.front()->name),
+                       printable_line(partial.front()->decision.message));
   // The time-limit warnings, unless --strict already made one the reason.
   const std::string warning = submission.sensitivity ? sensitivity_warning(*submission.sensitivity) : "";
   if (!warning.empty() && !submission.strict_failure) row += "  [warning: " + warning + "]";

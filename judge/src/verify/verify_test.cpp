@@ -250,5 +250,31 @@ TEST(Verify, ASubmissionStopsAtItsFirstTimeLimitUnlessAllTestsAreAsked) {
   EXPECT_EQ(executor.limits_seen.size(), 4u);
 }
 
+// A CMS task's partial outcome is AC: verify's row says which test earned part and
+// what the manager said of it (issue 48: only "AC x4" was shown).
+TEST(Verify, ACmsRowShowsThePartialOutcomeAndTheManagersMessage) {
+  RunResult run;
+  run.verdict = Verdict::AC;
+  for (const auto& [name, outcome] : {std::pair{"000", 1.0}, {"001", 0.5}, {"002", 0.25}}) {
+    TestOutcome test;
+    test.name = name;
+    test.decision = {Verdict::AC, outcome < 1 ? "found with 7 questions; 4 are enough" : "translate:success"};
+    test.interactor_result = {{"outcome", outcome}};
+    run.tests.push_back(test);
+  }
+  VerifiedSubmission submission;
+  submission.name = "partially_accepted/linear.cpp";
+  submission.status = VerifyStatus::ok;
+  submission.run = run;
+  const std::string row = format_verify_row(submission, 30);
+  EXPECT_NE(row.find("AC x3, 0.5 on 001 (+1 partial)"), std::string::npos) << row;
+  EXPECT_NE(row.find("[001: found with 7 questions; 4 are enough]"), std::string::npos) << row;
+  run.tests[1].interactor_result = {{"outcome", 1.0}};
+  run.tests[2].interactor_result = nullptr;  // not a CMS task: nothing added
+  submission.run = run;
+  EXPECT_EQ(format_verify_row(submission, 30).find(" on 00"), std::string::npos);
+  EXPECT_EQ(format_verify_row(submission, 30).find("questions"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace judge
