@@ -140,6 +140,15 @@ def check_problem(args, checks, name):
         checks.expect(phrase in proc.stderr and phrase in readme, f"stderr and README.md say: ...{phrase}...")
     else:
         checks.expect("not carried" not in proc.stderr and "Nothing:" in readme, "nothing left uncarried, and said")
+    # Each sample's interaction protocol, what a contest system shows instead of the
+    # hidden .in: a real run's lines, each "<" (to the submission) or ">" (from it).
+    samples = sorted(glob.glob(os.path.join(package, "data", "sample", "*.in")))
+    for sample in samples:
+        interaction = sample[:-3] + ".interaction"
+        lines = open(interaction).read().splitlines() if os.path.exists(interaction) else []
+        checks.expect(lines and all(line[:1] in "<>" for line in lines) and any(line.startswith(">") for line in lines),
+                      f"{os.path.relpath(interaction, package)}: {len(lines)} lines, each < or >")
+    checks.expect(bool(samples), "the package has samples")
     # The judge's verify of the package (most of its time waits on limits and on the
     # second between passes) runs beside the g++ build and the runner below.
     verify = scenario_steps.Beside([args.judge, "verify", package, "-q"], timeout=1800, tail=8)

@@ -21,11 +21,15 @@ namespace fs = std::filesystem;
 namespace {
 
 Package icpc_format(const Problem& problem, const ExportCommandOptions& options) {
-  return icpc_package(problem, ExportOptions{options.uuid});
+  ExportOptions export_options{options.uuid};
+  export_options.sample_interactions = true;
+  return icpc_package(problem, export_options);
 }
 
 Package kattis_format(const Problem& problem, const ExportCommandOptions& options) {
-  return kattis_package(problem, ExportOptions{options.uuid});
+  ExportOptions export_options{options.uuid};
+  export_options.sample_interactions = true;
+  return kattis_package(problem, export_options);
 }
 
 Package polygon_format(const Problem& problem, const ExportCommandOptions&) { return polygon_package(problem); }

@@ -19,6 +19,7 @@
 #include "base/text_file.hpp"
 #include "export/icpc_testdata_export.hpp"
 #include "export/package_readme.hpp"
+#include "export/sample_interactions.hpp"
 #include "export/standalone_sources.hpp"
 #include "export/statement_latex.hpp"
 #include "export/testlib_adapter.hpp"
@@ -371,6 +372,7 @@ Package native_icpc_package(const Problem& problem, const ExportOptions& options
   add_input_validators(package, problem);
   add_generators(package, problem);
   add_submissions(package, problem, kind.scoring);
+  if (options.sample_interactions) add_sample_interactions(package, problem);
   const auto statement = read_statement(problem.dir, package.not_carried);
   const std::string name = statement && !statement->title.empty() ? statement->title : problem.name;
   // LaTeX, not the Markdown: the format takes one statement file per language, and

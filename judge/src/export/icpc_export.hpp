@@ -44,6 +44,10 @@ struct ExportOptions {
   // Test groups as the legacy format has them: no require_pass, so a subtask's group
   // holds copies of all its tests (the `kattis` export, kattis_export.hpp).
   bool legacy_groups = false;
+  // data/sample/NAME.interaction from a run of the first accepted example submission
+  // (sample_interactions.hpp): `judge export` and `judge new` ask for them; off, no
+  // program runs (the unit tests).
+  bool sample_interactions = false;
 };
 
 // Throws ConfigError for what cannot be exported at all (an interactor given only as

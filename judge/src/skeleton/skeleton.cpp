@@ -238,7 +238,9 @@ std::vector<std::string> write_icpc_skeleton(const fs::path& dir) {
     std::cout.rdbuf(terminal);
   }
   const Problem problem = load_problem(native.string(), JudgePaths::from_environment());
-  Package package = icpc_package(problem, ExportOptions{problem_uuid("")});
+  ExportOptions options{problem_uuid("")};
+  options.sample_interactions = true;
+  Package package = icpc_package(problem, options);
   for (PackageFile& file : package.files)
     if (file.path == "README.md") file.text = fmt::format(icpc_readme, dir.string());
   write_package_folder(package, dir);
