@@ -46,13 +46,16 @@ inline constexpr CommandHelp verify_help{
     "Example: judge verify testdata/packages/guesslegacy --json verify.json"};
 
 inline constexpr CommandHelp batch_help{
-    "batch",
-    "Grade many submissions of many problems: parallel, resumable, shardable.",
+    "batch", "Grade many submissions of many problems: parallel, resumable, shardable.",
     "SUBMISSIONS are folders laid out as DIR/<participant>/<problem>.<ext> (<problem> the "
     "problem's folder name; <ext> an ending of `judge languages`: .c .cpp .py .java .kt .rs "
     "..., or an executable named <problem>), or single files <problem>.<ext> (the participant "
-    "is the folder the file is in). Each source is compiled once; each test runs in a worker "
-    "process, graded as `judge run` grades it.\n"
+    "is the folder the file is in). A participant may have several files for a problem "
+    "(<problem>.cpp and <problem>.py, <problem>.2.cpp): each is judged, timed by its file's "
+    "mtime. A folder holding judge-submissions.json (ids, times, languages) or a CCS contest "
+    "package (contest.json, submissions.json) is read from it. Each source is compiled once; "
+    "each test runs in a worker process, graded as `judge run` grades it. --scoreboard icpc "
+    "or ioi ranks by those rules (default: points).\n"
     "Writes into --out DIR: batch.json (the plan), journal.jsonl (one line per finished test, "
     "appended and fsynced), results/<participant>/<problem>.json (the `judge run --json` "
     "format), standings.json and standings.csv. Kill it at any moment (Ctrl-C, SIGKILL): "
