@@ -297,6 +297,7 @@ def main():
     parser.add_argument("--work", required=True)
     args = parser.parse_args()
     args.judge = os.path.abspath(args.judge)
+    args.work = os.path.abspath(args.work)
     cache = os.path.join(args.work + "-cache")  # kept between runs: the sources compile once
     shutil.rmtree(args.work, ignore_errors=True)
     os.makedirs(args.work)

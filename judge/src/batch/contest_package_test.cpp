@@ -50,7 +50,8 @@ TEST(ContestPackage, ReadsContestYamlProblemsAndSubmissionsWithTheirZips) {
   const TempDir dir("contest-package-test-");
   const fs::path package = dir.path() / "wf";
   write(package / "contest.yaml", "id: wf\nname: Finals\nstart_time: 2026-11-29T10:00:00+01\npenalty_time: 20\n");
-  write(package / "problems.yaml", "- id: nb\n  label: nuts-bolts\n- id: egg-drop\n  label: B\n- id: other\n  label: C\n");
+  write(package / "problems.yaml",
+        "- id: nb\n  label: nuts-bolts\n- id: egg-drop\n  label: B\n- id: other\n  label: C\n");
   write(package / "submissions.json", R"([
     {"id": "1", "team_id": "t1", "problem_id": "nb", "language_id": "cpp", "time": "2026-11-29T09:17:00Z",
      "files": [{"filename": "files.zip", "mime": "application/zip"}]},

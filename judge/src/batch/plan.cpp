@@ -235,7 +235,7 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
                                                   std::vector<std::string>& warnings,
                                                   const std::set<std::string>& other_problems, ContestInfo* contest,
                                                   const fs::path& unpack_dir) {
-  std::vector<FoundSubmission> found;
+  std::vector<FoundSubmission> found, from_lists;  // the folder layout's; a manifest's or a package's
   auto add = [&](const fs::path& path, const std::string& participant) {
     const auto problem = problem_of_file(path, problems);
     if (!problem) {
@@ -263,13 +263,13 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
       if (unpack_dir.empty()) throw ConfigError(fmt::format("{}: a contest package is read by judge batch", argument));
       auto listed =
           read_contest_package(root, problems, other_problems, warnings, contest ? *contest : ignored, unpack_dir);
-      found.insert(found.end(), listed.begin(), listed.end());
+      from_lists.insert(from_lists.end(), listed.begin(), listed.end());
       continue;
     }
     if (fs::exists(root / submissions_manifest_name, ec)) {
       auto listed = read_submissions_manifest(root / submissions_manifest_name, problems, other_problems, warnings,
                                               contest ? *contest : ignored);
-      found.insert(found.end(), listed.begin(), listed.end());
+      from_lists.insert(from_lists.end(), listed.begin(), listed.end());
       continue;
     }
     std::vector<fs::path> entries;
@@ -302,8 +302,11 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
       }
     }
   }
+  // A folder names its participant only in the folder layout (a manifest or a package
+  // names them itself): only there can two folders become one participant.
   check_participant_folders(found);
   name_several_submissions(found);
+  found.insert(found.end(), from_lists.begin(), from_lists.end());
   check_unique_ids(found);
   return found;
 }
@@ -467,7 +470,6 @@ BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
          plan_field<std::string>(item, "path", file), plan_field<std::string>(item, "sha1", file), item.value("id", ""),
          time.value_or(0), item.value("language", "")});
   }
-  if (!plan.contest.start_ms) plan.contest.start_ms = 0;
   sort_plan(plan);
   for (const auto& submission : plan.submissions) {
     const bool known = std::any_of(plan.problems.begin(), plan.problems.end(),

@@ -133,13 +133,13 @@ TEST(BatchPlan, SubmissionsAreTimedByTheirFilesAndOrderedByTime) {
 TEST(BatchPlan, AManifestListsSubmissionsWithIdsTimesAndTheContest) {
   TempTree tree;
   tree.write("subs/files/1.cpp", "int main(){}");
-  tree.write("subs/files/2.py", "print()");
+  tree.write("subs/more/2.py", "print()");  // alice's files in two folders: a manifest names her
   tree.write("subs/files/3.py", "print(1)");
   tree.write("subs/judge-submissions.json", R"({"format": "judge-submissions/1",
     "contest": {"name": "Mock", "start_time": "2026-11-29T10:00:00Z", "penalty_time": 10},
     "submissions": [
       {"id": "1", "participant": "alice", "problem": "p", "file": "files/1.cpp", "time": "2026-11-29T10:17:00Z"},
-      {"id": "2", "participant": "alice", "problem": "p", "file": "files/2.py", "time": "2026-11-29T11:00:00+01",
+      {"id": "2", "participant": "alice", "problem": "p", "file": "more/2.py", "time": "2026-11-29T11:00:00+01",
        "language": "python3"},
       {"id": "3", "participant": "bob", "problem": "other", "file": "files/3.py"}]})");
   std::vector<std::string> warnings;

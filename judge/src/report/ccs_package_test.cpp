@@ -54,8 +54,8 @@ TEST(CcsPackage, WritesTheSpecsFilesOfAnIcpcContest) {
   for (std::size_t i = 0; i < submissions.size(); ++i)
     types[submissions[i]["team_id"].get<std::string>() + "/" + submissions[i]["problem_id"].get<std::string>()] =
         judgements[i]["judgement_type_id"];
-  EXPECT_EQ(types, (std::map<std::string, std::string>{{"alice/p", "AC"}, {"alice/q", "AC"}, {"bob/p", "WA"},
-                                                       {"carol/q", "CE"}}));
+  EXPECT_EQ(types, (std::map<std::string, std::string>{
+                       {"alice/p", "AC"}, {"alice/q", "AC"}, {"bob/p", "WA"}, {"carol/q", "CE"}}));
   EXPECT_EQ(submissions[0]["contest_time"], "0:10:00.000");
   const json scoreboard = load(out / "scoreboard.json");
   ASSERT_EQ(scoreboard["rows"].size(), 3u);
@@ -63,8 +63,9 @@ TEST(CcsPackage, WritesTheSpecsFilesOfAnIcpcContest) {
   EXPECT_EQ(scoreboard["rows"][0]["team_id"], "alice");
   EXPECT_EQ(scoreboard["rows"][0]["score"], json({{"num_solved", 2}, {"total_time", "0:30:00"}, {"time", "0:20:00"}}));
   EXPECT_EQ(scoreboard["rows"][1]["score"]["time"], nullptr);
-  EXPECT_EQ(read_file(out / "results.tsv"),
-            "results\t1\nalice\t1\tRanked\t2\t30\t20\t\nbob\t2\tHonorable\t0\t0\t0\t\ncarol\t2\tHonorable\t0\t0\t0\t\n");
+  EXPECT_EQ(
+      read_file(out / "results.tsv"),
+      "results\t1\nalice\t1\tRanked\t2\t30\t20\t\nbob\t2\tHonorable\t0\t0\t0\t\ncarol\t2\tHonorable\t0\t0\t0\t\n");
   EXPECT_EQ(judgement_type_of(Verdict::QLE), "WA");
 }
 
