@@ -74,9 +74,10 @@ def rendered_dom(report, failures):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
     status = re.search(r'data-report-status="([^"]*)"', dump.stdout)
     console = [line for line in dump.stderr.splitlines() if "CONSOLE" in line]
-    if not status or status.group(1) != "ok" or console or "data-report-errors" in dump.stdout:
+    errors = re.search(r'data-report-errors="([^"]*)"', dump.stdout)
+    if not status or status.group(1) != "ok" or console or errors:
         failures.append(f"{report}: did not render cleanly (status {status.group(1) if status else None}, "
-                        f"console {console[:3]})")
+                        f"console {console[:3]}, errors {errors.group(1) if errors else None})")
     return dump.stdout
 
 
