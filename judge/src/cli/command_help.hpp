@@ -82,7 +82,10 @@ inline constexpr CommandHelp report_help{
     "--html writes one self-contained file (works offline): standings, each submission's "
     "per-test verdicts and messages, transcripts when kept, and plots: queries against the "
     "limit, problem metrics such as moves, the score curve, CPU time and memory against "
-    "their limits. Reads only DIR: works on any finished, resumed, merged or partial batch.\n"
+    "their limits; the ICPC or IOI scoreboard (--scoreboard icpc|ioi ranks by those rules in "
+    "the files written, the batch's own rules otherwise). --ccs-package DIR writes the batch "
+    "as a CCS contest package. Reads only DIR: works on any finished, resumed, merged or "
+    "partial batch.\n"
     "Exit status: 0 the reports are written; 2 DIR holds no batch; 3 a report cannot be "
     "written. With --check: 0 every submission graded and AC; 1 some not AC or not "
     "finished; 3 a JE. docs/batch.md."};
