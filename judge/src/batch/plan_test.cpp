@@ -314,6 +314,24 @@ TEST(BatchPlan, UnionKeepsSharedPartsAndRefusesConflicts) {
   EXPECT_THROW(union_of_plans({px, make_plan({{"x", "a", x}}, {a}, {}, false)}), ConfigError);
 }
 
+// Issue 49: two submissions of one participant to one problem are two submissions of the
+// union (their ids tell them apart); batches ranked by other rules are not merged.
+TEST(BatchPlan, UnionKeepsEverySubmissionOfAParticipantAndItsRules) {
+  TempTree tree;
+  const Problem a = make_problem(tree, "a", {"01"});
+  const fs::path first = tree.write("s/x/a.py", "1"), second = tree.write("s/x/a.2.py", "2");
+  FoundSubmission one{"x", "a", first}, two{"x", "a", second};
+  one.id = "a.py";
+  two.id = "a.2.py";
+  const BatchPlan p1 = make_plan({one}, {a}, {}, false), p2 = make_plan({two}, {a}, {}, false);
+  const BatchPlan both = union_of_plans({p1, p2, p1});
+  ASSERT_EQ(both.submissions.size(), 2u);
+  EXPECT_EQ(plan_units(both).size(), 2u);
+  BatchPlan icpc = p2;
+  icpc.contest.scoreboard = ScoreboardRules::icpc;
+  EXPECT_THROW(union_of_plans({p1, icpc}), ConfigError);
+}
+
 // Issue 28: a participant folder `bad\xff\xfe` aborted the batch (its name could not
 // be written as JSON). Its name is made valid UTF-8 once, where it is found, so
 // every file names it alike; its path stays as it is.

@@ -77,8 +77,7 @@ inline constexpr CommandHelp merge_help{
     "JE. docs/batch.md."};
 
 inline constexpr CommandHelp report_help{
-    "report",
-    "Standings of a batch folder, and its HTML, CSV and JUnit reports.",
+    "report", "Standings of a batch folder, and its HTML, CSV and JUnit reports.",
     "--html writes one self-contained file (works offline): standings, each submission's "
     "per-test verdicts and messages, transcripts when kept, and plots: queries against the "
     "limit, problem metrics such as moves, the score curve, CPU time and memory against "
