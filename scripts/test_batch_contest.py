@@ -123,6 +123,11 @@ def check_small_icpc(standings):
                   f"{cell['time_minutes']}, {cell['first_to_solve']})")
     team01 = next(r for r in board["rows"] if r["participant"] == "team01")
     check(team01["problems"]["twin-cookies"]["compile_errors"] == 1, "team01's CE is counted apart, not as a try")
+    # The points table counts each participant's last submission: team02's last
+    # nuts-bolts is the crash after its AC (0), where IOI keeps the best (200 below).
+    points = {r["participant"]: r["total"] for r in standings["rows"]}
+    check(points.get("team02") == 100 and points.get("team01") == 200,
+          f"the points table counts the last submissions: team01 200, team02 100 ({points})")
 
 
 def check_small_ioi(args, env):
