@@ -19,6 +19,13 @@ add_test(NAME batch.long_lived_workers
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_batch_workers.py
     --judge $<TARGET_FILE:judge> --build ${CMAKE_BINARY_DIR} --work ${CMAKE_CURRENT_BINARY_DIR}/batch-workers-test)
 set_tests_properties(batch.long_lived_workers PROPERTIES TIMEOUT 300 LABELS batch COST 60)
+# Issue 49: a contest ranked by ICPC's and IOI's rules (a small one computed by hand, a
+# generated one against a second implementation), written as a CCS contest package
+# that validates against the spec's schemas and is read back with the same scoreboard.
+add_test(NAME batch.contest
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_batch_contest.py
+    --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/batch-contest-test)
+set_tests_properties(batch.contest PROPERTIES TIMEOUT 600 LABELS batch COST 90)
 add_test(NAME batch.html_report_chromium
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_batch_report.py
     --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/batch-report-test
@@ -29,6 +36,7 @@ set_tests_properties(batch.html_report_chromium PROPERTIES TIMEOUT 300 LABELS ba
 add_executable(judge_core_test
   src/base/atomic_file_test.cpp
   src/base/content_hash_test.cpp
+  src/base/plural_test.cpp
   src/base/enum_name_test.cpp
   src/base/hex_test.cpp
   src/base/memory_file_test.cpp
@@ -102,6 +110,10 @@ add_executable(judge_core_test
   src/batch/progress_test.cpp
   src/batch/results_test.cpp
   src/batch/standings_test.cpp
+  src/batch/scoreboard_test.cpp
+  src/batch/contest_time_test.cpp
+  src/batch/contest_package_test.cpp
+  src/report/ccs_package_test.cpp
   src/batch/worker_test.cpp
   src/batch/workers_test.cpp
   src/judge_run/run_command_test.cpp

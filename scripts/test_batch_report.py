@@ -24,12 +24,19 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONTEST = {
-    "alice": {"nuts-bolts": "accepted/quicksort.cpp", "egg-drop": "accepted/multi_way_sweeps.cpp"},
+    "alice": {"nuts-bolts": "accepted/quicksort.cpp", "egg-drop": "accepted/multi_way_sweeps.cpp",
+              "twin-cookies": "accepted/growing_sums.cpp"},
     "bob": {"nuts-bolts": "query_limit_exceeded/all_pairs.cpp",
-            "egg-drop": "partially_accepted/per_egg_binary_search.cpp"},
+            "egg-drop": "partially_accepted/per_egg_binary_search.cpp",
+            "twin-cookies": "wrong_answer/unequal_sums.cpp"},
     "carol": {"nuts-bolts": "presentation_error/missing_space.cpp"},
 }
-TESTS = "01-sample,03-n2-reversed,06-n100-random,07-n1000-fixed,08-n100-fixed,09-n100-random"
+# Issue 49: a second submission of alice's, earlier (a rejected try before her AC), so
+# the ICPC view shows tries; files' times are the submissions' times.
+EARLIER = {"alice": ("nuts-bolts.1.cpp", "wrong_answer/swap_two.cpp")}
+START = 1764410400  # 2025-11-29T10:00:00Z: the contest's start (--contest-start)
+TESTS = ("01-sample,03-n2-reversed,06-n100-random,07-n1000-fixed,08-n100-fixed,09-n100-random,"
+         "s1-01-sample,s2-01-sample")
 # A contestant's program as contestants write them: it reads n, says on stderr what
 # it is about to do, and fails (RTE) with a Python traceback on stderr.
 DAVE = """import sys
@@ -44,6 +51,61 @@ def chromium_command(profile, *extra):
     return ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
             f"--user-data-dir={profile}", *extra]
+
+
+def take_screenshot(report, screenshot, failures):
+    if os.path.exists(screenshot):
+        os.remove(screenshot)
+    with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
+        subprocess.run(chromium_command(profile, "--hide-scrollbars", "--window-size=1280,2600",
+                                        "--virtual-time-budget=5000", f"--screenshot={screenshot}",
+                                        "file://" + report),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+    if not os.path.exists(screenshot) or os.path.getsize(screenshot) < 20000:
+        failures.append(f"no screenshot {screenshot}")
+    else:
+        print(f"screenshot: {screenshot} ({os.path.getsize(screenshot)} bytes); report: {report}")
+
+
+def rendered_dom(report, failures):
+    with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
+        dump = subprocess.run(chromium_command(profile, "--enable-logging=stderr", "--v=0",
+                                               "--virtual-time-budget=5000", "--dump-dom", "file://" + report),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    status = re.search(r'data-report-status="([^"]*)"', dump.stdout)
+    console = [line for line in dump.stderr.splitlines() if "CONSOLE" in line]
+    errors = re.search(r'data-report-errors="([^"]*)"', dump.stdout)
+    if not status or status.group(1) != "ok" or console or errors:
+        failures.append(f"{report}: did not render cleanly (status {status.group(1) if status else None}, "
+                        f"console {console[:3]}, errors {errors.group(1) if errors else None})")
+    return dump.stdout
+
+
+# Issue 49: the same batch ranked by ICPC's and IOI's rules (judge report --scoreboard).
+def check_scoreboard_views(args, env, failures):
+    expected = {
+        "icpc": ['<table id="scoreboard" class="scoreboard">', 'class="cell icpc-first"', 'class="cell icpc-tried"',
+                 "<small>2 tries</small>", "Scoreboard (ICPC rules)", 'href="#sub-alice-nuts-bolts@nuts-bolts.cpp"'],
+        "ioi": ['<table id="scoreboard" class="scoreboard">', 'class="cell ioi-full"', 'class="cell ioi-partial"',
+                '<th class="subtask">st 1</th>', "Scoreboard (IOI rules)", "each subtask's best points"],
+    }
+    for rules, texts in expected.items():
+        report = os.path.join(args.artifacts, f"batch-report-{rules}.html")
+        result = subprocess.run([os.path.abspath(args.judge), "report", "out", "--scoreboard", rules, "--html", report, "-q"],
+                                cwd=args.work, env=env)
+        if result.returncode != 0:
+            failures.append(f"judge report --scoreboard {rules} exited {result.returncode}")
+            continue
+        dom = rendered_dom(report, failures)
+        board = re.search(r'<table id="scoreboard".*?<tbody>(.*?)</tbody>', dom, re.S)
+        rows = re.findall(r"<tr>", board.group(1)) if board else []
+        print(f"{rules} view: {len(rows)} scoreboard rows")
+        if len(rows) != 4:
+            failures.append(f"the {rules} scoreboard has {len(rows)} rows, not 4")
+        for text in texts:
+            if text not in dom:
+                failures.append(f"the {rules} view lacks '{text}'")
+        take_screenshot(report, os.path.join(args.artifacts, f"batch-report-{rules}.png"), failures)
 
 
 def main():
@@ -67,10 +129,19 @@ def main():
     os.makedirs(os.path.join(args.work, "subs", "dave"))
     with open(os.path.join(args.work, "subs", "dave", "nuts-bolts.py"), "w") as dave:
         dave.write(DAVE)
+    for participant, (name, source) in EARLIER.items():
+        shutil.copyfile(os.path.join(ROOT, "solutions", "nuts-bolts", source),
+                        os.path.join(args.work, "subs", participant, name))
+    # Times: every submission at minute 30, alice's earlier try at minute 12.
+    for folder, _, files in os.walk(os.path.join(args.work, "subs")):
+        for name in files:
+            minute = 12 if name == "nuts-bolts.1.cpp" else 30
+            os.utime(os.path.join(folder, name), (START + 60 * minute, START + 60 * minute))
     report = os.path.join(args.artifacts, "batch-report.html")
     env = dict(os.environ, JUDGE_CACHE_DIR=os.path.join(args.work, "cache"))
-    batch = subprocess.run([os.path.abspath(args.judge), "batch", "subs", "--problems", "nuts-bolts,egg-drop",
-                            "--tests", TESTS, "--transcripts", "-j", "2", "--out", "out", "--html", report],
+    batch = subprocess.run([os.path.abspath(args.judge), "batch", "subs", "--problems", "nuts-bolts,egg-drop,twin-cookies",
+                            "--tests", TESTS, "--transcripts", "-j", "2", "--out", "out", "--html", report,
+                            "--contest-start", "2025-11-29T10:00:00Z"],
                            cwd=args.work, env=env)
     failures = []
     if batch.returncode != 1:
@@ -117,18 +188,11 @@ def main():
         if text not in dom:
             failures.append(f"the page lacks '{text}'")
 
-    screenshot = os.path.join(args.artifacts, "batch-report.png")
-    if os.path.exists(screenshot):
-        os.remove(screenshot)
-    with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
-        subprocess.run(chromium_command(profile, "--hide-scrollbars", "--window-size=1280,2600",
-                                        "--virtual-time-budget=5000", f"--screenshot={screenshot}",
-                                        "file://" + report),
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
-    if not os.path.exists(screenshot) or os.path.getsize(screenshot) < 20000:
-        failures.append("no screenshot")
-    else:
-        print(f"screenshot: {screenshot} ({os.path.getsize(screenshot)} bytes); report: {report}")
+    for text in ('<span class="verdict v-partial">partial</span>',):  # alice's twin-cookies: 17 of 100, all AC
+        if text not in dom:
+            failures.append(f"the page lacks '{text}'")
+    take_screenshot(report, os.path.join(args.artifacts, "batch-report.png"), failures)
+    check_scoreboard_views(args, env, failures)
     for failure in failures:
         print("FAIL " + failure)
     print("1 failed" if failures else "report renders in headless chromium")

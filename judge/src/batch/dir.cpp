@@ -14,15 +14,18 @@ namespace judge {
 namespace fs = std::filesystem;
 
 namespace batch_files {
+std::string submission_stem(const PlannedSubmission& submission) {
+  return submission.id.empty() ? submission.problem : submission.problem + "@" + submission.id;
+}
 fs::path manifest(const fs::path& dir) { return dir / "batch.json"; }
 fs::path journal(const fs::path& dir) { return dir / "journal.jsonl"; }
 fs::path result(const fs::path& dir, const PlannedSubmission& submission) {
-  return dir / "results" / submission.participant / (submission.problem + ".json");
+  return dir / "results" / submission.participant / (submission_stem(submission) + ".json");
 }
 fs::path standings_json(const fs::path& dir) { return dir / "standings.json"; }
 fs::path standings_csv(const fs::path& dir) { return dir / "standings.csv"; }
 fs::path transcripts_dir(const PlannedSubmission& submission) {
-  return fs::path("transcripts") / submission.participant / submission.problem;
+  return fs::path("transcripts") / submission.participant / submission_stem(submission);
 }
 }  // namespace batch_files
 

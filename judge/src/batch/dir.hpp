@@ -2,7 +2,8 @@
 //
 //   DIR/batch.json                              the plan and the shard (manifest)
 //   DIR/journal.jsonl                           one line per finished test (batch/journal.hpp)
-//   DIR/results/<participant>/<problem>.json    `judge run --json` format
+//   DIR/results/<participant>/<problem>.json    `judge run --json` format (<problem>@<id>.json
+//                                               for a submission with an id)
 //   DIR/standings.json, DIR/standings.csv       batch/standings.hpp, shown by report/standings.hpp
 //   DIR/transcripts/<participant>/<problem>/<test>.interaction   with --transcripts
 //
@@ -31,6 +32,9 @@
 namespace judge {
 
 namespace batch_files {
+// "<problem>", or "<problem>@<id>" for a submission with an id: its results' and
+// transcripts' name.
+std::string submission_stem(const PlannedSubmission& submission);
 std::filesystem::path manifest(const std::filesystem::path& dir);
 std::filesystem::path journal(const std::filesystem::path& dir);
 std::filesystem::path result(const std::filesystem::path& dir, const PlannedSubmission& submission);

@@ -114,14 +114,15 @@ JournalContents read_journal(const fs::path& path) {
   return contents;
 }
 
-std::string unit_key(const std::string& participant, const std::string& problem,
-                     const std::string& test) {
-  return participant + '\x1f' + problem + '\x1f' + test;
+std::string unit_key(const std::string& participant, const std::string& problem, const std::string& test,
+                     const std::string& submission_id) {
+  if (submission_id.empty()) return participant + '\x1f' + problem + '\x1f' + test;
+  return participant + '\x1f' + problem + '\x1e' + submission_id + '\x1f' + test;
 }
 
 std::string record_key(const nlohmann::json& record) {
-  return unit_key(record.value("participant", ""), record.value("problem", ""),
-                  record.value("test", ""));
+  return unit_key(record.value("participant", ""), record.value("problem", ""), record.value("test", ""),
+                  record.value("submission", ""));
 }
 
 }  // namespace judge

@@ -13,7 +13,7 @@
 // --resume runs again; no result on the disk ever grades a line that is not.
 //
 // A line (keys documented in docs/batch.md):
-//   {"participant": "alice", "problem": "nuts-bolts", "test": "01-sample",
+//   {"participant": "alice", "problem": "nuts-bolts", ["submission": "17",] "test": "01-sample",
 //    "fingerprint": "<sha1>", "verdict": "AC", "message": "",
 //    "record": {...batch/facts...} | "compile_error": "<compiler output>",
 //    "run": {"shard": "1/1", "jobs": 2, "cores": 2, "concurrent_tests": 2},
@@ -81,9 +81,10 @@ struct JournalContents {
 // Reads a journal; a missing file is an empty journal.
 JournalContents read_journal(const std::filesystem::path& path);
 
-// "participant\x1fproblem\x1ftest": the unit a record is for.
+// "participant\x1fproblem\x1ftest": the unit a record is for; a submission with an id
+// (its record's "submission") is "participant\x1fproblem\x1eid\x1ftest".
 std::string record_key(const nlohmann::json& record);
-std::string unit_key(const std::string& participant, const std::string& problem,
-                     const std::string& test);
+std::string unit_key(const std::string& participant, const std::string& problem, const std::string& test,
+                     const std::string& submission_id = "");
 
 }  // namespace judge

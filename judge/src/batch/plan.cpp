@@ -16,6 +16,8 @@
 #include "base/json_text.hpp"
 #include "base/parse_number.hpp"
 #include "base/utf8.hpp"
+#include "batch/contest_package.hpp"
+#include "batch/contest_time.hpp"
 #include "submission/languages.hpp"
 #include "submission/submission_files.hpp"
 
@@ -39,8 +41,13 @@ std::optional<std::string> problem_of_file(const fs::path& path,
   const std::string ext = path.extension().string();
   // A source of any language of the table (submission/languages.hpp).
   static const Languages languages = Languages::load();
-  if (languages.by_extension(path) != nullptr && problems.contains(path.stem().string()))
-    return path.stem().string();
+  if (languages.by_extension(path) != nullptr) {
+    const std::string stem = path.stem().string();
+    if (problems.contains(stem)) return stem;
+    // <problem>.<tag>.<ext>: one of several submissions of a participant.
+    const auto dot = stem.rfind('.');
+    if (dot != std::string::npos && dot > 0 && problems.contains(stem.substr(0, dot))) return stem.substr(0, dot);
+  }
   if (ext.empty() && problems.contains(path.filename().string()) && is_executable_file(path))
     return path.filename().string();
   return std::nullopt;
@@ -98,16 +105,78 @@ json problem_to_json(const PlannedProblem& problem) {
 }
 
 json submission_to_json(const PlannedSubmission& submission) {
-  return {{"participant", submission.participant}, {"problem", submission.problem},
-          {"path", submission.path}, {"sha1", submission.sha1}};
+  json entry = {{"participant", submission.participant},
+                {"problem", submission.problem},
+                {"path", submission.path},
+                {"sha1", submission.sha1},
+                {"time", format_abstime(submission.time_ms)},
+                {"language", submission.language}};
+  if (!submission.id.empty()) entry["id"] = submission.id;
+  return entry;
+}
+
+json contest_to_json(const ContestInfo& contest) {
+  return {{"name", contest.name},
+          {"start_time", contest.start_ms ? json(format_abstime(*contest.start_ms)) : json(nullptr)},
+          {"penalty_time", contest.penalty_minutes},
+          {"scoreboard", scoreboard_rules_name(contest.scoreboard)},
+          {"ioi_max", ioi_max_name(contest.ioi_max)}};
+}
+
+// A plan written before contests has none: the points table, started at its first submission.
+ContestInfo contest_from_json(const json& object, const std::string& file) {
+  ContestInfo contest;
+  if (!object.is_object()) return contest;
+  contest.name = object.value("name", "");
+  const json start = object.value("start_time", json(nullptr));
+  if (start.is_string()) contest.start_ms = parse_abstime(start.get<std::string>());
+  contest.penalty_minutes = object.value("penalty_time", std::int64_t{20});
+  const auto rules = parse_scoreboard_rules(object.value("scoreboard", "points"));
+  const auto ioi_max = parse_ioi_max(object.value("ioi_max", "subtask"));
+  if (!rules || !ioi_max) throw ConfigError(fmt::format("{}: unknown contest scoreboard {}", file, json_text(object)));
+  contest.scoreboard = *rules;
+  contest.ioi_max = *ioi_max;
+  return contest;
 }
 
 void sort_plan(BatchPlan& plan) {
   std::sort(plan.problems.begin(), plan.problems.end(),
             [](const auto& a, const auto& b) { return a.name < b.name; });
+  // A participant's submissions to a problem in the order they were made.
   std::sort(plan.submissions.begin(), plan.submissions.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.participant, a.problem) < std::tie(b.participant, b.problem);
+    return std::tie(a.participant, a.problem, a.time_ms, a.id) < std::tie(b.participant, b.problem, b.time_ms, b.id);
   });
+}
+
+// When a file was last modified, in ms since the epoch (lstat: a link is not followed,
+// as its target is not read either); 0 when it cannot be told.
+std::int64_t modification_ms(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return 0;
+  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000 + st.st_mtim.tv_nsec / 1000000;
+}
+
+// A participant's several files for one problem are each a submission: their ids are
+// their files' names (one file alone keeps the empty id of batches before ids).
+void name_several_submissions(std::vector<FoundSubmission>& found) {
+  std::map<std::pair<std::string, std::string>, std::size_t> count;
+  for (const auto& submission : found)
+    if (submission.id.empty()) ++count[{submission.participant, submission.problem}];
+  for (auto& submission : found)
+    if (submission.id.empty() && count[{submission.participant, submission.problem}] > 1)
+      submission.id = valid_utf8(submission.path.filename().string());
+}
+
+void check_unique_ids(const std::vector<FoundSubmission>& found) {
+  std::map<std::tuple<std::string, std::string, std::string>, fs::path> seen;
+  for (const auto& submission : found) {
+    auto [it, inserted] =
+        seen.emplace(std::tuple{submission.participant, submission.problem, submission.id}, submission.path);
+    if (!inserted)
+      throw ConfigError(fmt::format(
+          "participant {} has two submissions for {} with id \"{}\": {} and {} (give each its own id)",
+          submission.participant, submission.problem, submission.id, it->second.string(), submission.path.string()));
+  }
 }
 
 // The SHA-1 of a participant's file, read as the submission itself will be
@@ -149,7 +218,8 @@ std::string batch_problem_name(const Problem& problem) {
 std::string no_problems_message(const std::vector<std::string>& submissions) {
   return fmt::format(
       "no problems to judge {} against: pass --problems with the problems' folders (comma-separated; each "
-      "holds problem.json, problem.yaml or problem.xml, and its folder's name is the <problem> of "
+      "holds problem.json, problem.yaml (ICPC), problem.xml (Polygon) or task.yaml (CMS), and its folder's name is the "
+      "<problem> of "
       "<participant>/<problem>.<ending>), or set JUDGE_PROBLEM_PATH to a folder holding problem folders",
       fmt::join(submissions, " "));
 }
@@ -163,8 +233,9 @@ std::string file_sha1(const fs::path& path) {
 std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>& arguments,
                                                   const std::set<std::string>& problems,
                                                   std::vector<std::string>& warnings,
-                                                  const std::set<std::string>& other_problems) {
-  std::vector<FoundSubmission> found;
+                                                  const std::set<std::string>& other_problems, ContestInfo* contest,
+                                                  const fs::path& unpack_dir) {
+  std::vector<FoundSubmission> found, from_lists;  // the folder layout's; a manifest's or a package's
   auto add = [&](const fs::path& path, const std::string& participant) {
     const auto problem = problem_of_file(path, problems);
     if (!problem) {
@@ -187,6 +258,20 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
       throw ConfigError(fmt::format("{} does not exist (give folders laid out as "
                                     "DIR/<participant>/<problem>.<ext>, or files)",
                                     argument));
+    ContestInfo ignored;
+    if (is_contest_package(root)) {
+      if (unpack_dir.empty()) throw ConfigError(fmt::format("{}: a contest package is read by judge batch", argument));
+      auto listed =
+          read_contest_package(root, problems, other_problems, warnings, contest ? *contest : ignored, unpack_dir);
+      from_lists.insert(from_lists.end(), listed.begin(), listed.end());
+      continue;
+    }
+    if (fs::exists(root / submissions_manifest_name, ec)) {
+      auto listed = read_submissions_manifest(root / submissions_manifest_name, problems, other_problems, warnings,
+                                              contest ? *contest : ignored);
+      from_lists.insert(from_lists.end(), listed.begin(), listed.end());
+      continue;
+    }
     std::vector<fs::path> entries;
     for (const auto& entry : fs::directory_iterator(root)) entries.push_back(entry.path());
     std::sort(entries.begin(), entries.end());
@@ -217,18 +302,12 @@ std::vector<FoundSubmission> discover_submissions(const std::vector<std::string>
       }
     }
   }
+  // A folder names its participant only in the folder layout (a manifest or a package
+  // names them itself): only there can two folders become one participant.
   check_participant_folders(found);
-  std::map<std::pair<std::string, std::string>, fs::path> seen;
-  for (const auto& submission : found) {
-    auto [it, inserted] = seen.emplace(std::pair{submission.participant, submission.problem},
-                                       submission.path);
-    if (!inserted)
-      throw ConfigError(fmt::format(
-          "participant {} has two submissions for {}: {} and {} (keep one, or put them in "
-          "folders of their own)",
-          submission.participant, submission.problem, it->second.string(),
-          submission.path.string()));
-  }
+  name_several_submissions(found);
+  found.insert(found.end(), from_lists.begin(), from_lists.end());
+  check_unique_ids(found);
   return found;
 }
 
@@ -249,11 +328,11 @@ const PlannedProblem& BatchPlan::problem(const std::string& name) const {
   throw ConfigError(fmt::format("the batch plan has no problem {}", name));
 }
 
-BatchPlan make_plan(const std::vector<FoundSubmission>& found,
-                    const std::vector<Problem>& problems,
-                    const std::vector<std::string>& test_names, bool keep_transcripts) {
+BatchPlan make_plan(const std::vector<FoundSubmission>& found, const std::vector<Problem>& problems,
+                    const std::vector<std::string>& test_names, bool keep_transcripts, const ContestInfo& contest) {
   BatchPlan plan;
   plan.keep_transcripts = keep_transcripts;
+  plan.contest = contest;
   std::set<std::string> names_used;
   for (const Problem& problem : problems) {
     PlannedProblem planned;
@@ -280,9 +359,21 @@ BatchPlan make_plan(const std::vector<FoundSubmission>& found,
   for (const auto& name : test_names)
     if (!names_used.contains(name))
       throw ConfigError(fmt::format("--tests: no problem of this batch has a test {}", name));
+  static const Languages languages = Languages::load();
   for (const auto& submission : found) {
-    plan.submissions.push_back({submission.participant, submission.problem,
-                                submission.path.string(), submission_sha1(submission.path)});
+    const Language* language = languages.by_extension(submission.path);
+    plan.submissions.push_back({submission.participant, submission.problem, submission.path.string(),
+                                submission_sha1(submission.path), submission.id,
+                                submission.time_ms.value_or(modification_ms(submission.path)),
+                                !submission.language.empty() ? submission.language
+                                : language                   ? language->id
+                                                             : ""});
+  }
+  // Without a start, the contest starts with its first submission.
+  if (!plan.contest.start_ms && !plan.submissions.empty()) {
+    plan.contest.start_ms = plan.submissions.front().time_ms;
+    for (const auto& submission : plan.submissions)
+      plan.contest.start_ms = std::min(*plan.contest.start_ms, submission.time_ms);
   }
   sort_plan(plan);
   for (const auto& submission : plan.submissions) plan.problem(submission.problem);
@@ -334,9 +425,13 @@ json plan_to_json(const BatchPlan& plan) {
   json problems = json::array(), submissions = json::array();
   for (const auto& problem : plan.problems) problems.push_back(problem_to_json(problem));
   for (const auto& submission : plan.submissions) submissions.push_back(submission_to_json(submission));
-  return {{"problems", problems}, {"submissions", submissions},
-          {"keep_transcripts", plan.keep_transcripts}, {"repeat", plan.repeat},
-          {"rules", preset_name(plan.rules)}, {"stderr_bytes", plan.stderr_bytes}};
+  return {{"problems", problems},
+          {"submissions", submissions},
+          {"contest", contest_to_json(plan.contest)},
+          {"keep_transcripts", plan.keep_transcripts},
+          {"repeat", plan.repeat},
+          {"rules", preset_name(plan.rules)},
+          {"stderr_bytes", plan.stderr_bytes}};
 }
 
 BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
@@ -348,6 +443,7 @@ BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
   if (!rules) throw ConfigError(fmt::format("{}: unknown rules {}", file, json_text(json_plan["rules"])));
   plan.rules = *rules;
   plan.stderr_bytes = json_plan.value("stderr_bytes", default_stderr_bytes);
+  plan.contest = contest_from_json(json_plan.value("contest", json(nullptr)), file);
   for (const auto& item : plan_field<json>(json_plan, "problems", file)) {
     PlannedProblem problem;
     problem.name = plan_field<std::string>(item, "name", file);
@@ -366,11 +462,14 @@ BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
           {plan_field<std::string>(test, "name", file), plan_field<std::string>(test, "sha1", file)});
     plan.problems.push_back(std::move(problem));
   }
-  for (const auto& item : plan_field<json>(json_plan, "submissions", file))
-    plan.submissions.push_back({plan_field<std::string>(item, "participant", file),
-                                plan_field<std::string>(item, "problem", file),
-                                plan_field<std::string>(item, "path", file),
-                                plan_field<std::string>(item, "sha1", file)});
+  for (const auto& item : plan_field<json>(json_plan, "submissions", file)) {
+    // Plans written before submissions had ids and times: none, and time 0.
+    const auto time = parse_abstime(item.value("time", ""));
+    plan.submissions.push_back(
+        {plan_field<std::string>(item, "participant", file), plan_field<std::string>(item, "problem", file),
+         plan_field<std::string>(item, "path", file), plan_field<std::string>(item, "sha1", file), item.value("id", ""),
+         time.value_or(0), item.value("language", "")});
+  }
   sort_plan(plan);
   for (const auto& submission : plan.submissions) {
     const bool known = std::any_of(plan.problems.begin(), plan.problems.end(),
@@ -385,8 +484,11 @@ BatchPlan plan_from_json(const json& json_plan, const std::string& file) {
 BatchPlan union_of_plans(const std::vector<BatchPlan>& plans) {
   BatchPlan merged;
   std::map<std::string, json> problems;
-  std::map<std::pair<std::string, std::string>, PlannedSubmission> submissions;
+  std::map<std::tuple<std::string, std::string, std::string>, PlannedSubmission> submissions;
   for (const BatchPlan& plan : plans) {
+    if (&plan == &plans.front()) merged.contest = plan.contest;
+    if (plan.contest.scoreboard != merged.contest.scoreboard || plan.contest.ioi_max != merged.contest.ioi_max)
+      throw ConfigError("the batches were ranked by other --scoreboard rules: they cannot be merged");
     merged.keep_transcripts = merged.keep_transcripts || plan.keep_transcripts;
     if (&plan != &plans.front() &&
         (plan.repeat != merged.repeat || plan.rules != merged.rules || plan.stderr_bytes != merged.stderr_bytes))
@@ -405,8 +507,9 @@ BatchPlan union_of_plans(const std::vector<BatchPlan>& plans) {
       if (inserted) merged.problems.push_back(problem);
     }
     for (const auto& submission : plan.submissions) {
+      // Times are not compared: shards on other machines may see other mtimes; the first counts.
       auto [it, inserted] =
-          submissions.emplace(std::pair{submission.participant, submission.problem}, submission);
+          submissions.emplace(std::tuple{submission.participant, submission.problem, submission.id}, submission);
       if (!inserted && it->second.sha1 != submission.sha1)
         throw ConfigError(fmt::format(
             "the submission of {} for {} differs between the batches ({} and {}): they "
@@ -421,8 +524,20 @@ BatchPlan union_of_plans(const std::vector<BatchPlan>& plans) {
 
 std::string unit_name(const BatchPlan& plan, const WorkUnit& unit) {
   const PlannedSubmission& submission = plan.submissions[unit.submission];
-  return fmt::format("{}/{}/{}", submission.participant, submission.problem,
-                     plan.problem(submission.problem).tests[unit.test].name);
+  return fmt::format("{}/{}", submission_label(submission), plan.problem(submission.problem).tests[unit.test].name);
+}
+
+std::string submission_label(const PlannedSubmission& submission) {
+  return submission.id.empty() ? fmt::format("{}/{}", submission.participant, submission.problem)
+                               : fmt::format("{}/{}@{}", submission.participant, submission.problem, submission.id);
+}
+
+std::string submission_unit_key(const PlannedSubmission& submission, const std::string& test) {
+  return unit_key(submission.participant, submission.problem, test, submission.id);
+}
+
+std::int64_t contest_ms(const BatchPlan& plan, const PlannedSubmission& submission) {
+  return submission.time_ms - plan.contest.start_ms.value_or(0);
 }
 
 }  // namespace judge

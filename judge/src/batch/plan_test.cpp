@@ -1,5 +1,6 @@
 #include "batch/plan.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <fstream>
@@ -82,13 +83,114 @@ TEST(BatchPlan, NonExecutableProblemFileIsSkipped) {
   EXPECT_EQ(warnings.size(), 1u);
 }
 
-TEST(BatchPlan, TwoSubmissionsForOneProblemAreAnError) {
+// Issue 49: a second submission of a participant to a problem was an error; each is a
+// submission now, its id its file's name, and one alone keeps the empty id.
+TEST(BatchPlan, SeveralFilesOfAParticipantForOneProblemAreEachASubmission) {
   TempTree tree;
   tree.write("subs/alice/egg-drop.cpp", "");
   tree.write("subs/alice/egg-drop.py", "");
+  tree.write("subs/alice/egg-drop.2.py", "");
+  tree.write("subs/bob/egg-drop.py", "");
   std::vector<std::string> warnings;
-  EXPECT_THROW(discover_submissions({(tree.root() / "subs").string()}, {"egg-drop"}, warnings),
-               ConfigError);
+  const auto found = discover_submissions({(tree.root() / "subs").string()}, {"egg-drop"}, warnings);
+  EXPECT_TRUE(warnings.empty());
+  ASSERT_EQ(found.size(), 4u);
+  std::set<std::string> ids;
+  for (const auto& submission : found) {
+    EXPECT_EQ(submission.problem, "egg-drop");
+    ids.insert(submission.participant + ":" + submission.id);
+  }
+  EXPECT_EQ(ids, (std::set<std::string>{"alice:egg-drop.2.py", "alice:egg-drop.cpp", "alice:egg-drop.py", "bob:"}));
+}
+
+TEST(BatchPlan, SubmissionsAreTimedByTheirFilesAndOrderedByTime) {
+  TempTree tree;
+  const fs::path late = tree.write("subs/alice/p.cpp", "int main(){}");
+  const fs::path early = tree.write("subs/alice/p.1.cpp", "int main(){return 0;}");
+  const timespec times_late[2] = {{1700000600, 0}, {1700000600, 0}};
+  const timespec times_early[2] = {{1700000000, 0}, {1700000000, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, late.c_str(), times_late, 0), 0);
+  ASSERT_EQ(::utimensat(AT_FDCWD, early.c_str(), times_early, 0), 0);
+  std::vector<std::string> warnings;
+  const auto found = discover_submissions({(tree.root() / "subs").string()}, {"p"}, warnings);
+  const BatchPlan plan = make_plan(found, {make_problem(tree, "p", {"01"})}, {}, false);
+  ASSERT_EQ(plan.submissions.size(), 2u);
+  EXPECT_EQ(plan.submissions[0].id, "p.1.cpp");  // the earlier file first
+  EXPECT_EQ(plan.submissions[0].time_ms, 1700000000000);
+  EXPECT_EQ(plan.submissions[1].time_ms, 1700000600000);
+  EXPECT_EQ(plan.submissions[0].language, "cpp");
+  EXPECT_EQ(plan.contest.start_ms, 1700000000000);  // the first submission's time
+  EXPECT_EQ(contest_ms(plan, plan.submissions[1]), 600000);
+  // The plan keeps ids and times, and the units' keys tell the submissions apart.
+  const BatchPlan back = plan_from_json(plan_to_json(plan), "batch.json");
+  EXPECT_EQ(back.submissions[1].time_ms, 1700000600000);
+  EXPECT_EQ(back.submissions[0].id, "p.1.cpp");
+  EXPECT_EQ(back.contest.start_ms, 1700000000000);
+  EXPECT_NE(submission_unit_key(back.submissions[0], "01"), submission_unit_key(back.submissions[1], "01"));
+  EXPECT_EQ(unit_name(plan, plan_units(plan)[0]), "alice/p@p.1.cpp/01");
+}
+
+TEST(BatchPlan, AManifestListsSubmissionsWithIdsTimesAndTheContest) {
+  TempTree tree;
+  tree.write("subs/files/1.cpp", "int main(){}");
+  tree.write("subs/more/2.py", "print()");  // alice's files in two folders: a manifest names her
+  tree.write("subs/files/3.py", "print(1)");
+  tree.write("subs/judge-submissions.json", R"({"format": "judge-submissions/1",
+    "contest": {"name": "Mock", "start_time": "2026-11-29T10:00:00Z", "penalty_time": 10},
+    "submissions": [
+      {"id": "1", "participant": "alice", "problem": "p", "file": "files/1.cpp", "time": "2026-11-29T10:17:00Z"},
+      {"id": "2", "participant": "alice", "problem": "p", "file": "more/2.py", "time": "2026-11-29T11:00:00+01",
+       "language": "python3"},
+      {"id": "3", "participant": "bob", "problem": "other", "file": "files/3.py"}]})");
+  std::vector<std::string> warnings;
+  ContestInfo contest;
+  const auto found = discover_submissions({(tree.root() / "subs").string()}, {"p"}, warnings, {}, &contest);
+  ASSERT_EQ(found.size(), 2u);
+  ASSERT_EQ(warnings.size(), 1u);  // bob's, for a problem the batch does not have
+  EXPECT_NE(warnings[0].find("submissions[2]"), std::string::npos) << warnings[0];
+  EXPECT_EQ(contest.name, "Mock");
+  EXPECT_EQ(contest.penalty_minutes, 10);
+  const BatchPlan plan = make_plan(found, {make_problem(tree, "p", {"01"})}, {}, false, contest);
+  ASSERT_EQ(plan.submissions.size(), 2u);
+  // 11:00+01 is 10:00Z: the contest's start, before the 10:17 one.
+  EXPECT_EQ(plan.submissions[0].id, "2");
+  EXPECT_EQ(contest_ms(plan, plan.submissions[0]), 0);
+  EXPECT_EQ(contest_ms(plan, plan.submissions[1]), 17 * 60000);
+  EXPECT_EQ(plan.submissions[0].language, "python3");
+  EXPECT_EQ(plan.submissions[1].language, "cpp");
+}
+
+TEST(BatchPlan, AMalformedManifestSaysWhatAndWhere) {
+  const std::pair<const char*, const char*> cases[] = {
+      {R"({"submissions": []})", "not a submissions manifest"},
+      {R"({"format": "judge-submissions/1", "submissions": [{"id": "a b", "participant": "x", "problem": "p",
+          "file": "f.cpp"}]})",
+       "submissions[0]: id \"a b\" is not an identifier"},
+      {R"({"format": "judge-submissions/1", "submissions": [{"id": "1", "participant": "x", "problem": "p",
+          "file": "../f.cpp"}]})",
+       "must be a path beneath"},
+      {R"({"format": "judge-submissions/1", "submissions": [{"id": "1", "participant": "x", "problem": "p",
+          "file": "missing.cpp"}]})",
+       "does not exist"},
+      {R"({"format": "judge-submissions/1", "submissions": [{"id": "1", "participant": "x", "problem": "p",
+          "file": "f.cpp", "time": "yesterday"}]})",
+       "\"time\" \"yesterday\" is not a time"},
+      {R"({"format": "judge-submissions/1", "submissions": [{"id": "1", "participant": "x", "problem": "p",
+          "file": "f.cpp"}, {"id": "1", "participant": "y", "problem": "p", "file": "f.cpp"}]})",
+       "id 1 is submissions[0]'s too"},
+  };
+  for (const auto& [text, expected] : cases) {
+    TempTree tree;
+    tree.write("subs/f.cpp", "int main(){}");
+    tree.write("subs/judge-submissions.json", text);
+    std::vector<std::string> warnings;
+    try {
+      discover_submissions({(tree.root() / "subs").string()}, {"p"}, warnings);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const ConfigError& error) {
+      EXPECT_NE(std::string(error.what()).find(expected), std::string::npos) << error.what();
+    }
+  }
 }
 
 TEST(BatchPlan, JavaKotlinRustFilesAreSubmissionsAndAFolderIsSkippedWithAWarning) {
@@ -210,6 +312,24 @@ TEST(BatchPlan, UnionKeepsSharedPartsAndRefusesConflicts) {
   EXPECT_THROW(union_of_plans({px, other_tests}), ConfigError);
   tree.write("s/x/a.py", "edited");
   EXPECT_THROW(union_of_plans({px, make_plan({{"x", "a", x}}, {a}, {}, false)}), ConfigError);
+}
+
+// Issue 49: two submissions of one participant to one problem are two submissions of the
+// union (their ids tell them apart); batches ranked by other rules are not merged.
+TEST(BatchPlan, UnionKeepsEverySubmissionOfAParticipantAndItsRules) {
+  TempTree tree;
+  const Problem a = make_problem(tree, "a", {"01"});
+  const fs::path first = tree.write("s/x/a.py", "1"), second = tree.write("s/x/a.2.py", "2");
+  FoundSubmission one{"x", "a", first}, two{"x", "a", second};
+  one.id = "a.py";
+  two.id = "a.2.py";
+  const BatchPlan p1 = make_plan({one}, {a}, {}, false), p2 = make_plan({two}, {a}, {}, false);
+  const BatchPlan both = union_of_plans({p1, p2, p1});
+  ASSERT_EQ(both.submissions.size(), 2u);
+  EXPECT_EQ(plan_units(both).size(), 2u);
+  BatchPlan icpc = p2;
+  icpc.contest.scoreboard = ScoreboardRules::icpc;
+  EXPECT_THROW(union_of_plans({p1, icpc}), ConfigError);
 }
 
 // Issue 28: a participant folder `bad\xff\xfe` aborted the batch (its name could not

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "base/plural.hpp"
 #include "base/printable.hpp"
 
 namespace judge {
@@ -59,15 +60,78 @@ std::string verdict_counts_text(const ProgressCounts& counts, const std::string&
   for (const auto& [verdict, count] : counts.verdicts)
     if (verdict != Verdict::CE) text += fmt::format("{}{} {}", separator, verdict_name(verdict), count);
   if (counts.compile_errors > 0)
-    text += fmt::format("{}CE {} submission{} ({} tests)", separator, counts.compile_errors,
-                        counts.compile_errors == 1 ? "" : "s",
-                        counts.verdicts.contains(Verdict::CE) ? counts.verdicts.at(Verdict::CE) : 0);
+    text += fmt::format("{}CE {} ({})", separator, count_of(counts.compile_errors, "submission"),
+                        count_of(counts.verdicts.contains(Verdict::CE) ? counts.verdicts.at(Verdict::CE) : 0, "test"));
+  return text;
+}
+
+std::optional<std::chrono::seconds> smooth_eta(ProgressCounts& counts) {
+  const auto estimate = estimate_remaining(counts);
+  if (!estimate) return std::nullopt;
+  const double fresh_ms = static_cast<double>(estimate->count()) * 1000.0;
+  double shown_ms = fresh_ms;
+  if (counts.shown_eta_ms) {
+    const double counted_down =
+        std::max(0.0, *counts.shown_eta_ms - static_cast<double>((counts.elapsed - counts.shown_at).count()));
+    shown_ms = counted_down + (fresh_ms - counted_down) / 5.0;
+  }
+  counts.shown_eta_ms = shown_ms;
+  counts.shown_at = counts.elapsed;
+  return std::chrono::seconds(static_cast<long long>(shown_ms / 1000.0 + 0.5));
+}
+
+namespace {
+
+std::string counts_list(const std::map<Verdict, std::size_t>& verdicts) {
+  std::string text;
+  for (const auto& [verdict, count] : verdicts)
+    text += fmt::format("{}{} {}", text.empty() ? "" : ", ", verdict_name(verdict), count);
+  return text;
+}
+
+}  // namespace
+
+std::string submission_summary_line(const std::string& submission, std::size_t tests,
+                                    const std::vector<FailedTest>& failed, std::size_t width) {
+  std::map<Verdict, std::size_t> verdicts;
+  for (const auto& test : failed) ++verdicts[test.verdict];
+  std::string line = fmt::format("{}: {} of {} not AC: {}", printable_line(submission), failed.size(),
+                                 count_of(tests, "test"), counts_list(verdicts));
+  if (!failed.empty()) {
+    std::string message = failed.front().message;
+    for (char& c : message)
+      if (c == '\n') c = ' ';
+    line += fmt::format("; first {} {}{}", printable_line(failed.front().test), verdict_name(failed.front().verdict),
+                        message.empty() ? "" : ": " + printable_line(message));
+  }
+  if (line.size() > width && width > 3) line = line.substr(0, width - 3) + "...";
+  return line;
+}
+
+std::string batch_summary_text(const ProgressCounts& counts, std::chrono::seconds elapsed) {
+  std::map<Verdict, std::size_t> all = counts.reused_verdicts;
+  for (const auto& [verdict, count] : counts.verdicts) all[verdict] += count;
+  std::string text = fmt::format("{}", count_of(counts.reused + counts.finished, "test"));
+  if (counts.reused > 0)
+    text += fmt::format(": {} from the journal ({}), {} run now in {}", counts.reused,
+                        counts_list(counts.reused_verdicts), counts.finished, format_duration(elapsed));
+  else
+    text += fmt::format(" run in {}", format_duration(elapsed));
+  if (counts.reused > 0 && counts.finished > 0) text += fmt::format(" ({})", counts_list(counts.verdicts));
+  if (!all.empty()) text += fmt::format("; {}{}", counts.reused > 0 ? "in all " : "", counts_list(all));
+  if (counts.compile_errors > 0)
+    text += fmt::format("; {} did not compile", count_of(counts.compile_errors, "submission"));
   return text;
 }
 
 namespace {
 
 std::string eta_text(const ProgressCounts& counts) {
+  if (counts.shown_eta_ms) {  // smoothed (smooth_eta), counted down since
+    const double left_ms =
+        std::max(0.0, *counts.shown_eta_ms - static_cast<double>((counts.elapsed - counts.shown_at).count()));
+    return "ETA " + format_duration(std::chrono::seconds(static_cast<long long>(left_ms / 1000.0 + 0.5)));
+  }
   const auto remaining = estimate_remaining(counts);
   return remaining ? "ETA " + format_duration(*remaining) : "ETA -";
 }

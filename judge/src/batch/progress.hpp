@@ -5,7 +5,13 @@
 // time per test (a submission that waited out the wall limit on one test will on
 // the next; a mean over all tests was 5x off when such tests came last), divided by
 // the tests run at once. A submission with no test finished yet counts at the mean
-// of all. Tests reused from the journal count for nothing.
+// of all. Tests reused from the journal count for nothing. The ETA shown is smoothed
+// (smooth_eta): it counts down with the clock and moves a fifth of the way to each
+// new estimate, so that one slow test does not make it jump.
+//
+// On a terminal, a submission's tests that are not AC are summarised in one line when
+// its last test is in (submission_summary_line), not a line each; the verdict counts
+// cover the whole batch, the tests reused from the journal said apart.
 #pragma once
 
 #include <chrono>
@@ -13,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "grade/verdict_rules.hpp"
 
@@ -24,6 +31,7 @@ struct ProgressCounts {
   std::size_t finished = 0;     // finished in this run
   std::size_t running = 0;
   std::map<Verdict, std::size_t> verdicts;  // of tests finished in this run
+  std::map<Verdict, std::size_t> reused_verdicts;  // of tests reused from the journal
   std::chrono::milliseconds elapsed{0};         // since this run started
   std::size_t compile_errors = 0;  // submissions that did not compile (their tests: finished, CE)
 
@@ -36,7 +44,30 @@ struct ProgressCounts {
   };
   std::map<std::size_t, Pace> pace;
   std::size_t jobs = 1;  // tests run at once
+  // The ETA last shown (smooth_eta) and when (counts.elapsed then).
+  std::optional<double> shown_eta_ms;
+  std::chrono::milliseconds shown_at{0};
 };
+
+// The ETA to show: with nothing shown before, the estimate; else the one shown, counted
+// down by the time since, moved a fifth of the way toward the new estimate. Updates
+// counts.shown_eta_ms and shown_at.
+std::optional<std::chrono::seconds> smooth_eta(ProgressCounts& counts);
+
+// The line of a finished submission whose tests were not all AC: "alice/nuts-bolts: 3
+// of 10 tests not AC: WA 2, TLE 1; 03-n2-reversed WA: wrong matching ...", cut to
+// `width`. `failed`: (test, verdict, message) in test order.
+struct FailedTest {
+  std::string test;
+  Verdict verdict;
+  std::string message;
+};
+std::string submission_summary_line(const std::string& submission, std::size_t tests,
+                                    const std::vector<FailedTest>& failed, std::size_t width);
+
+// The batch's closing line: "226 tests: 95 from the journal (AC 50, WA 45), 131 run
+// now in 1:15 (AC 59, WA 72); in all AC 109, WA 117".
+std::string batch_summary_text(const ProgressCounts& counts, std::chrono::seconds elapsed);
 
 // "1:02:03", "4:05", "0:07".
 std::string format_duration(std::chrono::seconds duration);

@@ -72,5 +72,47 @@ TEST(BatchProgress, FinishedLineShowsTheMessageOfAFailure) {
   EXPECT_EQ(line, "[3/9] alice/p 01  WA       12 ms     3.4 MiB  ETA 0:06  wrong answer");
 }
 
+// Issue 49: the ETA jumped (3:57 for a 1:15 run, then down and up); the one shown now
+// counts down with the clock and moves a fifth of the way to each new estimate.
+TEST(BatchProgress, TheEtaShownCountsDownAndMovesAFifthTowardEachEstimate) {
+  ProgressCounts counts;
+  counts.total = 100;
+  counts.finished = 10;
+  counts.jobs = 1;
+  counts.pace[0] = {10, 90, 10s};  // 1 s a test, 90 left: 90 s
+  counts.elapsed = 10s;
+  EXPECT_EQ(smooth_eta(counts), 90s);  // nothing shown before: the estimate
+  counts.elapsed = 20s;
+  counts.pace[0] = {20, 80, 40s};  // slower now: 2 s a test, 80 left: 160 s
+  // Shown 90 at 10 s, 80 left by the clock; a fifth of the way to 160: 96.
+  EXPECT_EQ(smooth_eta(counts), 96s);
+  counts.elapsed = 21s;
+  EXPECT_NE(format_status_line(counts, 200).find("ETA 1:35"), std::string::npos) << format_status_line(counts, 200);
+}
+
+TEST(BatchProgress, ASubmissionsFailuresAreOneLine) {
+  const std::vector<FailedTest> failed = {
+      {"03-n2", Verdict::WA, "wrong\nmatching"}, {"05-n10", Verdict::TLE, ""}, {"07-n100", Verdict::WA, "x"}};
+  EXPECT_EQ(submission_summary_line("alice/nuts-bolts", 10, failed, 200),
+            "alice/nuts-bolts: 3 of 10 tests not AC: WA 2, TLE 1; first 03-n2 WA: wrong matching");
+  EXPECT_EQ(submission_summary_line("bob/p", 1, {{"01", Verdict::RTE, ""}}, 200),
+            "bob/p: 1 of 1 test not AC: RTE 1; first 01 RTE");
+  EXPECT_EQ(submission_summary_line("alice/nuts-bolts", 10, failed, 30).size(), 30u);
+}
+
+TEST(BatchProgress, TheSummaryCoversTheWholeBatch) {
+  ProgressCounts counts;
+  counts.reused = 95;
+  counts.finished = 131;
+  counts.reused_verdicts = {{Verdict::AC, 50}, {Verdict::WA, 45}};
+  counts.verdicts = {{Verdict::AC, 59}, {Verdict::WA, 72}};
+  EXPECT_EQ(batch_summary_text(counts, 75s),
+            "226 tests: 95 from the journal (AC 50, WA 45), 131 run now in 1:15 (AC 59, WA 72); in all AC 109, WA 117");
+  ProgressCounts fresh;
+  fresh.finished = 1;
+  fresh.verdicts = {{Verdict::AC, 1}};
+  EXPECT_EQ(batch_summary_text(fresh, 3s), "1 test run in 0:03; AC 1");
+}
+
 }  // namespace
 }  // namespace judge

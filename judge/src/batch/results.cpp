@@ -17,8 +17,7 @@ std::map<std::string, nlohmann::json> finished_units(const BatchPlan& plan,
   for (const WorkUnit& unit : units) {
     const PlannedSubmission& submission = plan.submissions[unit.submission];
     const PlannedProblem& problem = plan.problem(submission.problem);
-    fingerprint_by_key[unit_key(submission.participant, submission.problem,
-                                problem.tests[unit.test].name)] = unit.fingerprint;
+    fingerprint_by_key[submission_unit_key(submission, problem.tests[unit.test].name)] = unit.fingerprint;
   }
   std::map<std::string, nlohmann::json> finished;
   for (const auto& record : records) {
@@ -51,7 +50,7 @@ GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
   submission.limits = planned_problem.limits;
   submission.tests_planned = planned_problem.tests.size();
   for (const auto& test : planned_problem.tests) {
-    const auto it = finished.find(unit_key(planned.participant, planned.problem, test.name));
+    const auto it = finished.find(submission_unit_key(planned, test.name));
     if (it == finished.end()) continue;
     const nlohmann::json& record = it->second;
     if (record.contains("compile_error")) {
@@ -60,8 +59,8 @@ GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
       try {
         submission.tests.push_back(record_from_json(record.at("record")));
       } catch (const std::exception& error) {
-        warnings.push_back(fmt::format("{}/{}/{}: unusable journal record ({})", planned.participant,
-                                       planned.problem, test.name, error.what()));
+        warnings.push_back(
+            fmt::format("{}/{}: unusable journal record ({})", submission_label(planned), test.name, error.what()));
         continue;
       }
     }
@@ -76,10 +75,10 @@ GradedSubmission grade_submission(const BatchPlan& plan, std::size_t index,
     const std::string& recorded = entry.records[t].verdict;
     const Verdict decided = result.tests[t].decision.verdict;
     if (parse_verdict(recorded) != decided)
-      warnings.push_back(fmt::format(
-          "{}/{}/{}: the worker decided {} but the journal's facts give {} (a fact the "
-          "journal does not keep: judge/src/batch/facts.cpp)",
-          planned.participant, planned.problem, result.tests[t].name, recorded, verdict_name(decided)));
+      warnings.push_back(
+          fmt::format("{}/{}: the worker decided {} but the journal's facts give {} (a fact the "
+                      "journal does not keep: judge/src/batch/facts.cpp)",
+                      submission_label(planned), result.tests[t].name, recorded, verdict_name(decided)));
   }
   // Nothing a batch writes or shows reads a test's record back from its outcome (only
   // `judge verify` grades one again, under other limits): the journal holds it, and a

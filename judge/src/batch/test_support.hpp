@@ -28,6 +28,12 @@ inline BatchPlan sample_plan() {
   return plan;
 }
 
+// A record of a submission with an id names it (journal.hpp).
+inline nlohmann::json with_id(const PlannedSubmission& submission, nlohmann::json record) {
+  if (!submission.id.empty()) record["submission"] = submission.id;
+  return record;
+}
+
 // A finished test's journal record: "AC", "WA" (the interactor rejected) or "RTE".
 inline nlohmann::json test_record(const BatchPlan& plan, const WorkUnit& unit,
                                   const std::string& verdict, long long cpu_ms = 5) {
@@ -56,25 +62,25 @@ inline nlohmann::json test_record(const BatchPlan& plan, const WorkUnit& unit,
   pass.interactor_result = {{"queries", 7}, {"query_limit", 10}};
   record.passes.push_back(pass);
   const Decision decision = grade_test(grading_spec(problem), record, problem.limits).decision;
-  return {{"participant", submission.participant},
-          {"problem", submission.problem},
-          {"test", record.name},
-          {"fingerprint", unit.fingerprint},
-          {"verdict", verdict_name(decision.verdict)},
-          {"message", decision.message},
-          {"record", record_to_json(record)},
-          {"run", {{"shard", "1/1"}, {"jobs", 2}, {"cores", 2}, {"concurrent_tests", 2}}}};
+  return with_id(submission, {{"participant", submission.participant},
+                              {"problem", submission.problem},
+                              {"test", record.name},
+                              {"fingerprint", unit.fingerprint},
+                              {"verdict", verdict_name(decision.verdict)},
+                              {"message", decision.message},
+                              {"record", record_to_json(record)},
+                              {"run", {{"shard", "1/1"}, {"jobs", 2}, {"cores", 2}, {"concurrent_tests", 2}}}});
 }
 
 inline nlohmann::json compile_error_record(const BatchPlan& plan, const WorkUnit& unit) {
   const PlannedSubmission& submission = plan.submissions[unit.submission];
-  return {{"participant", submission.participant},
-          {"problem", submission.problem},
-          {"test", plan.problem(submission.problem).tests[unit.test].name},
-          {"fingerprint", unit.fingerprint},
-          {"verdict", "CE"},
-          {"message", "compilation failed"},
-          {"compile_error", "q.cpp:1: error: expected ';'"}};
+  return with_id(submission, {{"participant", submission.participant},
+                              {"problem", submission.problem},
+                              {"test", plan.problem(submission.problem).tests[unit.test].name},
+                              {"fingerprint", unit.fingerprint},
+                              {"verdict", "CE"},
+                              {"message", "compilation failed"},
+                              {"compile_error", "q.cpp:1: error: expected ';'"}});
 }
 
 // Every unit finished: alice AC everywhere, bob WA on p/02, carol CE.

@@ -10,6 +10,9 @@
 #include "cli/shared_options.hpp"
 #include "judge_run/run_command.hpp"
 
+#include <fmt/format.h>
+
+#include "batch/contest_time.hpp"
 #include "batch/worker.hpp"
 #include "judge_batch/batch.hpp"
 #include "judge_batch/merge.hpp"
@@ -23,12 +26,14 @@ namespace {
 // options (empty strings are options not given).
 struct BatchArgs {
   BatchOptions options;
-  std::string out_dir, shard = "1/1", junit_file, html_file, rules = "icpc";
+  std::string out_dir, shard = "1/1", junit_file, html_file, ccs_package, rules = "icpc";
+  std::string scoreboard = "points", ioi_max = "subtask", contest_start;
+  std::int64_t penalty_minutes = -1;  // -1: not given
 };
 
 // --html, --csv and --junit of merge and report.
 struct ReportFileArgs {
-  std::string html, csv, junit;
+  std::string html, csv, junit, ccs_package;
 };
 
 struct MergeArgs {
@@ -39,7 +44,7 @@ struct MergeArgs {
 };
 
 struct ReportArgs {
-  std::string dir;
+  std::string dir, scoreboard, ioi_max;
   ReportFileArgs files;
   bool quiet = false;
   bool check = false;
@@ -51,13 +56,20 @@ std::optional<std::filesystem::path> optional_path(const std::string& text) {
 }
 
 ReportFiles report_files(const ReportFileArgs& files) {
-  return {optional_path(files.html), optional_path(files.csv), optional_path(files.junit)};
+  return {optional_path(files.html), optional_path(files.csv), optional_path(files.junit),
+          optional_path(files.ccs_package)};
 }
 
 void add_report_file_options(CLI::App* command, ReportFileArgs& files, const std::string& verb) {
   command->add_option("--html", files.html, verb + " the HTML report to FILE")->type_name("FILE");
   command->add_option("--csv", files.csv, verb + " the standings CSV to FILE")->type_name("FILE");
   command->add_option("--junit", files.junit, verb + " JUnit XML to FILE")->type_name("FILE");
+  command
+      ->add_option("--ccs-package", files.ccs_package,
+                   verb +
+                       " the batch as an ICPC CCS contest package into DIR (contest.json, submissions, "
+                       "judgements.json, scoreboard.json, results.tsv)")
+      ->type_name("DIR");
 }
 
 int run_batch_args(const BatchArgs& args) {
@@ -66,7 +78,19 @@ int run_batch_args(const BatchArgs& args) {
   options.shard = parse_shard(args.shard);
   options.junit_file = optional_path(args.junit_file);
   options.html_file = optional_path(args.html_file);
+  options.ccs_package = optional_path(args.ccs_package);
   options.rules = rule_preset_named(args.rules);
+  options.scoreboard = *parse_scoreboard_rules(args.scoreboard);  // CLI::IsMember checked it
+  options.ioi_max = *parse_ioi_max(args.ioi_max);
+  if (args.penalty_minutes >= 0) options.penalty_minutes = args.penalty_minutes;
+  if (!args.contest_start.empty()) {
+    options.contest_start_ms = parse_abstime(args.contest_start);
+    if (!options.contest_start_ms)
+      throw ConfigError(
+          fmt::format("--contest-start {}: not a time such as 2026-11-29T10:00:00Z (ISO 8601 with a "
+                      "zone: Z, +01, +01:00)",
+                      args.contest_start));
+  }
   return run_batch(options, JudgePaths::from_environment());
 }
 
@@ -114,10 +138,37 @@ void add_batch_command(Commands& commands) {
                       "also write the HTML report to FILE: one self-contained file (whole "
                       "batches only)")
       ->type_name("FILE");
+  batch
+      ->add_option("--ccs-package", s.ccs_package,
+                   "also write the batch as an ICPC CCS contest package into DIR (whole batches only)")
+      ->type_name("DIR");
   add_quiet_flag(batch, o.quiet, "print no progress, only warnings and errors");
   add_repeat_option(batch, o.repeat);
   add_rules_option(batch, s.rules);
   add_stderr_bytes_option(batch, o.stderr_bytes);
+  batch
+      ->add_option("--scoreboard", s.scoreboard,
+                   "rank by these rules: points (each participant's last submission's score, summed), icpc "
+                   "(problems solved, then penalty minutes: the first AC's minute + 20 per rejected try before "
+                   "it, CE not counted; ties by the last solve), ioi (per problem the best over submissions)")
+      ->check(CLI::IsMember({"points", "icpc", "ioi"}))
+      ->capture_default_str();
+  batch
+      ->add_option("--ioi-max", s.ioi_max,
+                   "with --scoreboard ioi: subtask (each subtask's best points over the submissions, summed: "
+                   "IOI since 2017) or submission (the best whole score)")
+      ->check(CLI::IsMember({"subtask", "submission"}))
+      ->capture_default_str();
+  batch
+      ->add_option("--contest-start", s.contest_start,
+                   "the contest's start (2026-11-29T10:00:00Z); default: the manifest's or contest package's, "
+                   "else the first submission's time")
+      ->type_name("TIME");
+  batch
+      ->add_option("--penalty-time", s.penalty_minutes,
+                   "ICPC: minutes per rejected try before the first AC (default: the contest's, else 20)")
+      ->check(CLI::Range(0, 100000))
+      ->type_name("MINUTES");
 }
 
 void add_merge_command(Commands& commands) {
@@ -135,11 +186,20 @@ void add_merge_command(Commands& commands) {
 void add_report_command(Commands& commands) {
   if (!commands.wanted(report_help)) return;
   auto [report, s] = commands.add_with<ReportArgs>(report_help, [](const ReportArgs& args) {
-    return report_batch(args.dir, report_files(args.files), args.quiet, args.check);
+    return report_batch(args.dir, report_files(args.files), args.quiet, args.check,
+                        args.scoreboard.empty() ? std::nullopt : parse_scoreboard_rules(args.scoreboard),
+                        args.ioi_max.empty() ? std::nullopt : parse_ioi_max(args.ioi_max));
   });
   report->add_option("DIR", s.dir, "a batch folder (judge batch/merge --out)")->required()->type_name("DIR");
   add_report_file_options(report, s.files, "write");
   add_quiet_flag(report, s.quiet, "do not print the standings");
+  report
+      ->add_option("--scoreboard", s.scoreboard,
+                   "rank by these rules in this report: points, icpc, ioi (default: the batch's own, "
+                   "judge batch --scoreboard)")
+      ->check(CLI::IsMember({"points", "icpc", "ioi"}));
+  report->add_option("--ioi-max", s.ioi_max, "with --scoreboard ioi: subtask or submission (default: the batch's)")
+      ->check(CLI::IsMember({"subtask", "submission"}));
   report->add_flag("--check", s.check,
                    "exit as judge batch does: 1 when some submission is not AC or not graded, 3 on a JE "
                    "(default: 0 once the reports are written)");

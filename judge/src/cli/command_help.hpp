@@ -46,13 +46,16 @@ inline constexpr CommandHelp verify_help{
     "Example: judge verify testdata/packages/guesslegacy --json verify.json"};
 
 inline constexpr CommandHelp batch_help{
-    "batch",
-    "Grade many submissions of many problems: parallel, resumable, shardable.",
+    "batch", "Grade many submissions of many problems: parallel, resumable, shardable.",
     "SUBMISSIONS are folders laid out as DIR/<participant>/<problem>.<ext> (<problem> the "
     "problem's folder name; <ext> an ending of `judge languages`: .c .cpp .py .java .kt .rs "
     "..., or an executable named <problem>), or single files <problem>.<ext> (the participant "
-    "is the folder the file is in). Each source is compiled once; each test runs in a worker "
-    "process, graded as `judge run` grades it.\n"
+    "is the folder the file is in). A participant may have several files for a problem "
+    "(<problem>.cpp and <problem>.py, <problem>.2.cpp): each is judged, timed by its file's "
+    "mtime. A folder holding judge-submissions.json (ids, times, languages) or a CCS contest "
+    "package (contest.json, submissions.json) is read from it. Each source is compiled once; "
+    "each test runs in a worker process, graded as `judge run` grades it. --scoreboard icpc "
+    "or ioi ranks by those rules (default: points).\n"
     "Writes into --out DIR: batch.json (the plan), journal.jsonl (one line per finished test, "
     "appended and fsynced), results/<participant>/<problem>.json (the `judge run --json` "
     "format), standings.json and standings.csv. Kill it at any moment (Ctrl-C, SIGKILL): "
@@ -74,12 +77,14 @@ inline constexpr CommandHelp merge_help{
     "JE. docs/batch.md."};
 
 inline constexpr CommandHelp report_help{
-    "report",
-    "Standings of a batch folder, and its HTML, CSV and JUnit reports.",
+    "report", "Standings of a batch folder, and its HTML, CSV and JUnit reports.",
     "--html writes one self-contained file (works offline): standings, each submission's "
     "per-test verdicts and messages, transcripts when kept, and plots: queries against the "
     "limit, problem metrics such as moves, the score curve, CPU time and memory against "
-    "their limits. Reads only DIR: works on any finished, resumed, merged or partial batch.\n"
+    "their limits; the ICPC or IOI scoreboard (--scoreboard icpc|ioi ranks by those rules in "
+    "the files written, the batch's own rules otherwise). --ccs-package DIR writes the batch "
+    "as a CCS contest package. Reads only DIR: works on any finished, resumed, merged or "
+    "partial batch.\n"
     "Exit status: 0 the reports are written; 2 DIR holds no batch; 3 a report cannot be "
     "written. With --check: 0 every submission graded and AC; 1 some not AC or not "
     "finished; 3 a JE. docs/batch.md."};

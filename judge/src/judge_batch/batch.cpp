@@ -18,6 +18,7 @@
 #include <fmt/ranges.h>
 
 #include "base/errors.hpp"
+#include "base/plural.hpp"
 #include "base/printable.hpp"
 #include "batch/dir.hpp"
 #include "batch/facts.hpp"
@@ -98,13 +99,11 @@ class BatchRun {
 
   std::string unit_label(const WorkUnit& unit) const {
     const PlannedSubmission& submission = plan_.submissions[unit.submission];
-    return fmt::format("{}/{} {}", submission.participant, submission.problem,
-                       plan_.problem(submission.problem).tests[unit.test].name);
+    return fmt::format("{} {}", submission_label(submission), plan_.problem(submission.problem).tests[unit.test].name);
   }
   std::string unit_key_of(const WorkUnit& unit) const {
     const PlannedSubmission& submission = plan_.submissions[unit.submission];
-    return unit_key(submission.participant, submission.problem,
-                    plan_.problem(submission.problem).tests[unit.test].name);
+    return submission_unit_key(submission, plan_.problem(submission.problem).tests[unit.test].name);
   }
   json run_info(std::size_t concurrent) const {
     return {{"shard", options_.shard.text()},
@@ -114,10 +113,12 @@ class BatchRun {
   }
   json base_record(const WorkUnit& unit) const {
     const PlannedSubmission& submission = plan_.submissions[unit.submission];
-    return {{"participant", submission.participant},
-            {"problem", submission.problem},
-            {"test", plan_.problem(submission.problem).tests[unit.test].name},
-            {"fingerprint", unit.fingerprint}};
+    json record = {{"participant", submission.participant},
+                   {"problem", submission.problem},
+                   {"test", plan_.problem(submission.problem).tests[unit.test].name},
+                   {"fingerprint", unit.fingerprint}};
+    if (!submission.id.empty()) record["submission"] = submission.id;
+    return record;
   }
 
   void prepare();
@@ -164,8 +165,10 @@ class BatchRun {
   std::map<std::size_t, std::size_t> settled_;           // answered test -> most at once, until on_test_done
   std::map<std::size_t, Clock::time_point> test_started_;  // running test -> when (the ETA's pace)
   std::map<std::size_t, Clock::time_point> cache_marked_;  // submission -> its build last marked used
-  std::set<std::size_t> retried_;                          // units run again after a worker crash
-  std::set<std::size_t> queued_;                           // units sent behind a worker's running test, not running yet
+  std::map<std::size_t, std::vector<FailedTest>>
+      failed_tests_;               // submission -> its tests not AC so far (a terminal's summary)
+  std::set<std::size_t> retried_;  // units run again after a worker crash
+  std::set<std::size_t> queued_;   // units sent behind a worker's running test, not running yet
   // Test hook JUDGE_TEST_BATCH_NO_QUEUE=1 (docs/batch.md): no job is queued behind a
   // running one, to compare the results with and without queuing.
   bool queuing_ = std::getenv("JUDGE_TEST_BATCH_NO_QUEUE") == nullptr;
@@ -188,8 +191,10 @@ void BatchRun::prepare() {
   counts_.jobs = pool_.size();
   for (std::size_t u = begin; u < end; ++u) {
     const WorkUnit& unit = units_[u];
-    if (finished_.contains(unit_key_of(unit))) {
+    if (const auto record = finished_.find(unit_key_of(unit)); record != finished_.end()) {
       ++counts_.reused;
+      // The whole batch's counts: what the journal held, said apart from this run's.
+      if (const auto verdict = parse_verdict(record->second.value("verdict", ""))) ++counts_.reused_verdicts[*verdict];
       continue;
     }
     if (!waiting_.contains(unit.submission)) compile_queue_.push_back(unit.submission);
@@ -298,12 +303,25 @@ void BatchRun::record(std::size_t unit_index, json record, Verdict verdict,
   ++counts_.finished;
   ++counts_.verdicts[verdict];
   counts_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started_);
-  if (print_line && !options_.quiet && (!on_terminal_ || verdict != Verdict::AC)) {
-    clear_status();
+  // A log gets a line per test; a terminal a line per submission whose tests were not
+  // all AC, when its last test is in (the JSON and the report keep every test).
+  if (print_line && !options_.quiet && !on_terminal_) {
+    smooth_eta(counts_);
     fmt::print("{}\n", format_finished_line(counts_, unit_label(unit), verdict, cpu_ms,
                                             memory_kib, verdict == Verdict::AC ? "" : message));
     std::fflush(stdout);
   }
+  if (print_line && verdict != Verdict::AC)
+    failed_tests_[unit.submission].push_back(
+        {plan_.problem(plan_.submissions[unit.submission].problem).tests[unit.test].name, verdict, message});
+  if (on_terminal_ && !options_.quiet && unfinished_[unit.submission] == 1 && failed_tests_.contains(unit.submission)) {
+    clear_status();
+    const PlannedSubmission& planned = plan_.submissions[unit.submission];
+    fmt::print("{}\n", submission_summary_line(submission_label(planned), plan_.problem(planned.problem).tests.size(),
+                                               failed_tests_[unit.submission], terminal_width() - 1));
+    std::fflush(stdout);
+  }
+  if (unfinished_[unit.submission] == 1) failed_tests_.erase(unit.submission);
   show_status(false);
   // A whole batch writes a submission's verdict JSON as soon as its last test is in.
   if (--unfinished_[unit.submission] == 0 && options_.shard.whole()) {
@@ -324,7 +342,7 @@ void BatchRun::record(std::size_t unit_index, json record, Verdict verdict,
 void BatchRun::forget_facts(std::size_t submission) {
   const PlannedSubmission& planned = plan_.submissions[submission];
   for (const auto& test : plan_.problem(planned.problem).tests) {
-    const auto record = finished_.find(unit_key(planned.participant, planned.problem, test.name));
+    const auto record = finished_.find(submission_unit_key(planned, test.name));
     if (record != finished_.end()) record->second = json::object();
   }
 }
@@ -341,8 +359,8 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
   std::deque<std::size_t> units = std::move(waiting_[index]);
   waiting_.erase(index);
   if (!finished.ok) {
-    judge_error(fmt::format("{}: compiling failed in the judge: {} ({} tests not run)",
-                            planned.path, finished.error, units.size()));
+    judge_error(fmt::format("{}: compiling failed in the judge: {} ({} not run)", planned.path, finished.error,
+                            count_of(units.size(), "test")));
     return;
   }
   Submission submission = finished.result.get<Submission>();
@@ -358,7 +376,7 @@ void BatchRun::on_compiled(std::size_t index, const WorkerPool::Finished& finish
   counts_.pace[index].left = 0;
   if (!options_.quiet) {
     clear_status();
-    fmt::print("{}: CE, {} tests not run: {}\n", printable_line(planned.path), units.size(),
+    fmt::print("{}: CE, {} not run: {}\n", printable_line(planned.path), count_of(units.size(), "test"),
                printable_line(message_headline(Verdict::CE, submission.compile_message)));
     std::fflush(stdout);
   }
@@ -467,6 +485,7 @@ void BatchRun::show_status(bool force) {
   if (!force && now - last_status_ < std::chrono::milliseconds(200)) return;
   last_status_ = now;
   counts_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(now - started_);
+  smooth_eta(counts_);
   fmt::print("\r\033[K{}", format_status_line(counts_, terminal_width() - 1));
   std::fflush(stdout);
   status_shown_ = true;
@@ -478,11 +497,13 @@ int BatchRun::run() {
   if (!options_.quiet) {
     std::set<std::string> participants;
     for (const auto& submission : plan_.submissions) participants.insert(submission.participant);
-    fmt::print("batch: {} submissions ({} participants, {} problems), {} tests{}; {} finished "
-               "before (journal), {} to run with {} worker(s) on {} core(s)\n",
-               plan_.submissions.size(), participants.size(), plan_.problems.size(),
-               counts_.total, options_.shard.whole() ? "" : " in shard " + options_.shard.text(),
-               counts_.reused, to_run, pool_.size(), cores_);
+    fmt::print(
+        "batch: {} ({}, {}), {}{}; {} finished "
+        "before (journal), {} to run with {} on {}\n",
+        count_of(plan_.submissions.size(), "submission"), count_of(participants.size(), "participant"),
+        count_of(plan_.problems.size(), "problem"), count_of(counts_.total, "test"),
+        options_.shard.whole() ? "" : " in shard " + options_.shard.text(), counts_.reused, to_run,
+        count_of(pool_.size(), "worker"), count_of(cores_, "core"));
     if (2 * pool_.size() > cores_)
       fmt::print("batch: note: {} tests at once keep up to {} processes busy on {} cores: CPU "
                  "times stay each process's own, wall times may stretch\n",
@@ -526,15 +547,12 @@ int BatchRun::finish(int signal) {
   const auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(Clock::now() - started_);
   if (signal != 0) {
     fmt::print(stderr,
-               "judge: batch stopped by {}: {} tests finished in this run are in the journal; "
+               "judge: batch stopped by {}: {} finished in this run {} in the journal; "
                "finish with the same command and --resume\n",
-               signal_name(signal), counts_.finished);
+               signal_name(signal), count_of(counts_.finished, "test"), counts_.finished == 1 ? "is" : "are");
     return 128 + signal;
   }
-  const std::string verdicts = verdict_counts_text(counts_, " ");
-  if (!options_.quiet)
-    fmt::print("batch: ran {} tests in {} ({} reused from the journal){}{}\n", counts_.finished,
-               format_duration(elapsed), counts_.reused, verdicts.empty() ? "" : ":", verdicts);
+  if (!options_.quiet) fmt::print("batch: {}\n", batch_summary_text(counts_, elapsed));
   int status = 0;
   if (!options_.shard.whole()) {
     // A shard grades nothing on its own: the verdicts of its tests (this run's and
@@ -562,6 +580,7 @@ int BatchRun::finish(int signal) {
     ReportFiles files;
     files.html = options_.html_file;
     files.junit = options_.junit_file;
+    files.ccs_package = options_.ccs_package;
     write_reports(options_.out_dir, plan_, grades, files);
     warnings_.insert(warnings_.end(), grades.warnings.begin(), grades.warnings.end());
     if (!options_.quiet)
@@ -585,10 +604,11 @@ int BatchRun::finish(int signal) {
 int run_batch(const BatchOptions& given, const JudgePaths& paths) {
   BatchOptions options = given;
   if (options.jobs == 0) options.jobs = default_jobs();
-  if (!options.shard.whole() && (options.html_file || options.junit_file))
-    throw ConfigError("--html and --junit describe a whole batch: with --shard, write them "
-                      "after `judge merge` with `judge report MERGED --html FILE` (or "
-                      "`judge merge ... --html FILE`)");
+  if (!options.shard.whole() && (options.html_file || options.junit_file || options.ccs_package))
+    throw ConfigError(
+        "--html, --junit and --ccs-package describe a whole batch: with --shard, write them "
+        "after `judge merge` with `judge report MERGED --html FILE` (or "
+        "`judge merge ... --html FILE`)");
 
   // Which problems: those named, or every problem of the repository.
   std::map<std::string, Problem> loaded;
@@ -605,10 +625,21 @@ int run_batch(const BatchOptions& given, const JudgePaths& paths) {
     problem_names = other_problems;
   }
   if (problem_names.empty()) throw ConfigError(no_problems_message(options.submissions));
+  // Before anything is written into --out (a contest package's files are unpacked there).
+  if (!options.resume && fs::exists(batch_files::journal(options.out_dir)))
+    throw ConfigError(
+        fmt::format("--out {} holds the journal of an earlier batch (journal.jsonl): add --resume to finish it, or "
+                    "choose another --out",
+                    options.out_dir.string()));
   for (const auto& name : problem_names) other_problems.erase(name);
   std::vector<std::string> warnings;
-  const std::vector<FoundSubmission> found =
-      discover_submissions(options.submissions, problem_names, warnings, other_problems);
+  ContestInfo contest;
+  const std::vector<FoundSubmission> found = discover_submissions(
+      options.submissions, problem_names, warnings, other_problems, &contest, options.out_dir / "package-files");
+  contest.scoreboard = options.scoreboard;
+  contest.ioi_max = options.ioi_max;
+  if (options.contest_start_ms) contest.start_ms = options.contest_start_ms;
+  if (options.penalty_minutes) contest.penalty_minutes = *options.penalty_minutes;
   print_warnings(warnings);
   if (found.empty())
     throw ConfigError(fmt::format("no submissions found in {} (layout: DIR/<participant>/<problem>.<ending> "
@@ -628,7 +659,7 @@ int run_batch(const BatchOptions& given, const JudgePaths& paths) {
     used.push_back(problem);
     test_cases[problem.name] = planned_test_cases(problem, options.tests);
   }
-  BatchPlan plan = make_plan(found, used, options.tests, options.keep_transcripts);
+  BatchPlan plan = make_plan(found, used, options.tests, options.keep_transcripts, contest);
   plan.repeat = options.repeat;
   plan.rules = options.rules;
   plan.stderr_bytes = options.stderr_bytes;
@@ -637,11 +668,6 @@ int run_batch(const BatchOptions& given, const JudgePaths& paths) {
   fs::create_directories(options.out_dir, ec);
   if (ec)
     throw ConfigError(fmt::format("cannot create --out {}: {}", options.out_dir.string(), ec.message()));
-  if (!options.resume && fs::exists(batch_files::journal(options.out_dir)))
-    throw ConfigError(fmt::format(
-        "{} already holds a batch (journal.jsonl): add --resume to finish it, or choose "
-        "another --out",
-        options.out_dir.string()));
   write_manifest(options.out_dir, plan, options.shard, "judge batch");
 
   std::map<std::string, Problem> problems;

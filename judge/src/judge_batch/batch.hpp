@@ -37,10 +37,15 @@ struct BatchOptions {
   bool keep_transcripts = false;
   std::optional<std::filesystem::path> junit_file;
   std::optional<std::filesystem::path> html_file;
+  std::optional<std::filesystem::path> ccs_package;  // --ccs-package DIR
   bool quiet = false;
   int repeat = 1;                                   // --repeat
   RulePreset rules = RulePreset::icpc;              // --rules
   std::size_t stderr_bytes = default_stderr_bytes;  // --stderr-bytes
+  ScoreboardRules scoreboard = ScoreboardRules::points;  // --scoreboard
+  IoiMax ioi_max = IoiMax::subtask;                      // --ioi-max
+  std::optional<std::int64_t> contest_start_ms;          // --contest-start (over the manifest's)
+  std::optional<std::int64_t> penalty_minutes;           // --penalty-time (over the manifest's)
 };
 
 // Cores this process may run on (sched_getaffinity).

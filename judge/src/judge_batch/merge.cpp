@@ -9,6 +9,7 @@
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "base/json_text.hpp"
+#include "base/plural.hpp"
 #include "report/run_report.hpp"
 #include "report/standings.hpp"
 
@@ -41,8 +42,7 @@ FinishedUnits collect_finished(const BatchPlan& plan, const std::vector<WorkUnit
 
 std::string key_of(const BatchPlan& plan, const WorkUnit& unit) {
   const PlannedSubmission& submission = plan.submissions[unit.submission];
-  return unit_key(submission.participant, submission.problem,
-                  plan.problem(submission.problem).tests[unit.test].name);
+  return submission_unit_key(submission, plan.problem(submission.problem).tests[unit.test].name);
 }
 
 // Every unit must be finished somewhere: otherwise a ConfigError that says which
@@ -141,8 +141,8 @@ int merge_batches(const std::vector<fs::path>& dirs, const fs::path& out_dir,
   write_reports(out_dir, plan, grades, files);
   warnings.insert(warnings.end(), grades.warnings.begin(), grades.warnings.end());
   if (!quiet)
-    fmt::print("merged {} folder(s): {} submissions, {} tests into {}\n\n{}", batches.size(),
-               plan.submissions.size(), units.size(), out_dir.string(),
+    fmt::print("merged {}: {}, {} into {}\n\n{}", count_of(batches.size(), "folder"),
+               count_of(plan.submissions.size(), "submission"), count_of(units.size(), "test"), out_dir.string(),
                format_standings_table(grades.standings, 30));
   print_warnings(warnings);
   return exit_status_for_batch(grades.graded);

@@ -103,6 +103,18 @@ double max_score_of(const std::string& type, const json& parameters, std::size_t
   return total;
 }
 
+// A group's verdict: AC only when it earned all its points and every test of it was
+// accepted (a 0-point sample group whose test timed out earned its 0 points: TLE, not
+// AC); "partial" for some of its points; else its first test not accepted.
+std::string group_verdict(double points, double earned, const json& members) {
+  std::string first_failure;
+  for (const auto& member : members)
+    if (member["verdict"] != "AC" && first_failure.empty()) first_failure = member["verdict"].get<std::string>();
+  if (earned >= points && first_failure.empty()) return "AC";
+  if (earned > 0) return "partial";
+  return first_failure.empty() ? "not earned" : first_failure;
+}
+
 }  // namespace
 
 json cms_scoring(const std::string& score_type, const json& parameters, const std::vector<std::string>& test_names) {
@@ -165,9 +177,7 @@ Score cms_score(const json& scoring, const std::vector<ScoredTest>& tests, Score
     groups.push_back({{"name", std::to_string(index + 1)},
                       {"max_points", points},
                       {"points", earned},
-                      {"verdict", earned >= points ? "AC"
-                                  : earned > 0     ? "partial"
-                                                   : "not earned"},
+                      {"verdict", group_verdict(points, earned, members)},
                       {"tests", members}});
   }
   result.top_level["subtasks"] = groups;

@@ -56,6 +56,24 @@ TEST(CmsScoring, ATestNotRunOrNotAcceptedCountsZero) {
   EXPECT_DOUBLE_EQ(compute_score(scoring, tests).score, 0);
 }
 
+TEST(CmsScoring, AGroupsVerdictIsACOnlyWhenEveryTestOfItWasAccepted) {
+  // Group 1 is a 0-point sample group (as CMS tasks have): its only test timed out.
+  const json scoring = cms_scoring("GroupMin", json::parse("[[0, 1], [65, 1], [35, 2]]"), names);
+  std::vector<ScoredTest> tests = outcomes({1, 1, 0.5, 1});
+  tests[0].verdict = Verdict::TLE;
+  const Score result = compute_score(scoring, tests);
+  EXPECT_DOUBLE_EQ(result.score, 65 + 35 * 0.5);
+  const json& groups = result.top_level["subtasks"];
+  EXPECT_EQ(groups[0]["verdict"], "TLE");  // was "AC": 0 of 0 points earned
+  EXPECT_EQ(groups[0]["points"], 0.0);
+  EXPECT_EQ(groups[1]["verdict"], "AC");
+  EXPECT_EQ(groups[2]["verdict"], "partial");
+  tests[0].verdict = Verdict::AC;
+  EXPECT_EQ(compute_score(scoring, tests).top_level["subtasks"][0]["verdict"], "AC");
+  tests[2].verdict = Verdict::WA;  // 0.5 of a WA counts nothing: the group earns 0
+  EXPECT_EQ(compute_score(scoring, tests).top_level["subtasks"][2]["verdict"], "WA");
+}
+
 TEST(CmsScoring, EachTestsScoreIsItsOutcomeTimesItsWeight) {
   const Score sum = compute_score(cms_scoring("Sum", 25, names), outcomes({1, 0.5, 0, 1}));
   EXPECT_DOUBLE_EQ(sum.test_scores["001"].get<double>(), 12.5);

@@ -23,7 +23,12 @@ struct ReportFiles {
   std::optional<std::filesystem::path> html;
   std::optional<std::filesystem::path> csv;
   std::optional<std::filesystem::path> junit;
+  std::optional<std::filesystem::path> ccs_package = {};  // a folder: report/ccs_package.hpp
 };
+
+// The HTML report's title: the contest's name, else its problems and how many
+// submissions and participants ("nuts-bolts, egg-drop: 25 submissions, 13 participants").
+std::string report_title(const BatchPlan& plan);
 
 // Writes the files asked for (atomically). Throws JudgeFault on failure.
 void write_reports(const std::filesystem::path& dir, const BatchPlan& plan,
@@ -36,7 +41,11 @@ void print_warnings(const std::vector<std::string>& warnings);
 // are in them, not in the status); with `check_verdicts` (--check): 0 every
 // submission graded and AC, 1 some not AC or not graded yet, 3 a JE. Throws
 // ConfigError when DIR holds no batch.
-int report_batch(const std::filesystem::path& dir, const ReportFiles& files, bool quiet,
-                 bool check_verdicts = false);
+//
+// `scoreboard`, `ioi_max` (--scoreboard, --ioi-max): rank by other rules than the
+// batch's plan says, for this report (the batch folder is not changed).
+int report_batch(const std::filesystem::path& dir, const ReportFiles& files, bool quiet, bool check_verdicts = false,
+                 std::optional<ScoreboardRules> scoreboard = std::nullopt,
+                 std::optional<IoiMax> ioi_max = std::nullopt);
 
 }  // namespace judge

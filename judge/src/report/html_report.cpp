@@ -1,5 +1,7 @@
 #include "report/html_report.hpp"
 
+#include "batch/contest_time.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <set>
@@ -10,6 +12,7 @@
 #include "base/errors.hpp"
 #include "base/json_text.hpp"
 #include "base/text_file.hpp"
+#include "batch/contest_time.hpp"
 #include "report/junit.hpp"
 #include "report/run_report.hpp"
 #include "report/standings.hpp"
@@ -92,16 +95,22 @@ json html_report_data(const fs::path& dir, const BatchPlan& plan, const BatchGra
         transcripts[test.name] = text;
       }
     }
-    submissions.push_back({{"participant", submission.participant},
-                           {"problem", submission.problem},
-                           {"path", submission.path},
-                           {"tests_planned", graded.tests_planned},
-                           {"tests_finished", graded.tests_finished},
-                           {"result", graded.result ? to_json(*graded.result) : json(nullptr)},
-                           {"headline", graded.result ? message_headline(graded.result->verdict, graded.result->message)
-                                                      : std::string()},
-                           {"runs", runs},
-                           {"transcripts", transcripts}});
+    submissions.push_back(
+        {{"participant", submission.participant},
+         {"problem", submission.problem},
+         {"id", submission.id},
+         {"index", graded.submission},
+         {"label", submission_label(submission)},
+         {"time", format_abstime(submission.time_ms)},
+         {"contest_time", format_reltime(contest_ms(plan, submission))},
+         {"language", submission.language},
+         {"path", submission.path},
+         {"tests_planned", graded.tests_planned},
+         {"tests_finished", graded.tests_finished},
+         {"result", graded.result ? to_json(*graded.result) : json(nullptr)},
+         {"headline", graded.result ? message_headline(graded.result->verdict, graded.result->message) : std::string()},
+         {"runs", runs},
+         {"transcripts", transcripts}});
   }
   return {{"title", "judge batch report"},
           {"directory", dir.string()},

@@ -63,8 +63,9 @@ std::string junit_xml(const BatchPlan& plan, const BatchGrades& grades) {
   Counts total;
   for (const auto& graded : grades.graded) {
     const PlannedSubmission& submission = plan.submissions[graded.submission];
-    const std::string suite_name = submission.participant + "/" + submission.problem;
-    const std::string classname = submission.participant + "." + submission.problem;
+    const std::string suite_name = submission_label(submission);
+    const std::string classname =
+        submission.participant + "." + submission.problem + (submission.id.empty() ? "" : "@" + submission.id);
     Counts counts;
     std::string cases;
     std::string properties;

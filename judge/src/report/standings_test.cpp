@@ -68,5 +68,55 @@ TEST(StandingsShown, CsvNeutralisesCellsASpreadsheetWouldRun) {
   for (char first : {'=', '+', '-', '@'}) EXPECT_EQ(csv.find(std::string(",") + first), std::string::npos) << csv;
 }
 
+// Issue 49: 65 of 100 with every test accepted (a CMS outcome, a metric) was an AC
+// badge; it is "partial". A full score and a 0-point problem stay AC.
+TEST(StandingsShown, AnAcBelowTheFullScoreIsPartial) {
+  StandingsCell cell;
+  cell.submitted = cell.graded = true;
+  cell.verdict = Verdict::AC;
+  cell.max_score = 100;
+  cell.score = 65;
+  EXPECT_EQ(cell_verdict_text(cell), "partial");
+  cell.score = 100;
+  EXPECT_EQ(cell_verdict_text(cell), "AC");
+  cell.score = 99.999;  // equal as shown
+  EXPECT_EQ(cell_verdict_text(cell), "AC");
+  cell.max_score = cell.score = 0;
+  EXPECT_EQ(cell_verdict_text(cell), "AC");
+  cell.verdict = Verdict::WA;
+  cell.max_score = 100;
+  cell.score = 65;
+  EXPECT_EQ(cell_verdict_text(cell), "WA");
+}
+
+TEST(StandingsShown, IcpcCellsCsvAndTable) {
+  IcpcCell cell;
+  EXPECT_EQ(icpc_cell_text(cell), "");
+  cell.attempts = 3;
+  EXPECT_EQ(icpc_cell_text(cell), "3/-");
+  cell.solved = cell.first_to_solve = true;
+  cell.solve_minutes = 45;
+  EXPECT_EQ(icpc_cell_text(cell), "3/45*");
+  cell.pending = 1;
+  EXPECT_EQ(icpc_cell_text(cell), "3/45* +1?");
+
+  BatchPlan plan = sample_plan();
+  plan.contest.scoreboard = ScoreboardRules::icpc;
+  std::vector<std::string> warnings;
+  const Standings standings =
+      make_standings(plan, grade_batch(plan, finished_units(plan, plan_units(plan), sample_records(plan)), warnings));
+  // Every submission at the contest's start (time 0): alice solves p and q at minute 0.
+  EXPECT_EQ(standings_to_csv(standings),
+            "rank,participant,solved,penalty,p attempts,p time,p first,q attempts,q time,q first\n"
+            "1,alice,2,0,1,0,1,1,0,1\n"
+            "2,bob,0,0,1,,,0,,\n"
+            "2,carol,0,0,0,,,0,,\n");
+  const nlohmann::json json = standings_to_json(standings);
+  EXPECT_EQ(json["scoreboard"]["rules"], "icpc");
+  EXPECT_EQ(json["scoreboard"]["rows"][0]["problems"]["p"]["first_to_solve"], true);
+  EXPECT_EQ(json["scoreboard"]["rows"][2]["problems"]["q"]["compile_errors"], 1);
+  EXPECT_NE(format_standings_table(standings, 10).find("1/0*"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace judge
