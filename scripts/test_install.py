@@ -144,6 +144,10 @@ def check(build, work):
                       "lib/libjudge_interactor.a", "lib/cmake/judge_interactor/judge_interactorConfig.cmake",
                       "share/doc/judge/README.md", "share/doc/judge/docs/problem-format.md"]:
         expect(os.path.exists(os.path.join(prefix, installed)), f"{installed} is installed")
+    # What a user installs: the Release build carries no debug information (a
+    # RelWithDebInfo judge was 191 MB); under 20 MB (issue 48).
+    size_mb = os.path.getsize(os.path.join(prefix, "bin/judge")) / 1e6
+    expect(size_mb < 20, f"the installed judge is {size_mb:.1f} MB, under 20 MB")
     if checks.failures:
         return checks.finish()
 
