@@ -15,7 +15,8 @@ tests=(libgtest-dev                     # the unit tests
        libjs-chart.js parallel chromium  # these three: judge batch (plots, shards, report test)
        clang libclang-rt-14-dev          # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
        clang-format git                  # CTest style.format_changed_lines: the lines written since .clang-format
-       g++-mingw-w64-x86-64-posix)       # CTest export.to_polygon.*: the Polygon interactor builds for Windows
+       g++-mingw-w64-x86-64-posix        # CTest export.to_polygon.*: the Polygon interactor builds for Windows
+       slurm-wlm munge)                  # CTest cluster.slurm_recipe: a Slurm of its own (scripts/slurm-local.sh)
 case "${1:-all}" in
   main) packages=("${main[@]}") ;;
   all) packages=("${main[@]}" "${tests[@]}") ;;
