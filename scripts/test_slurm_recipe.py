@@ -205,6 +205,7 @@ def main():
                              "no slurmctld (scripts/install-deps.sh installs slurm-wlm and munge)"))
         return 77
     work = os.path.abspath(args.work)
+    args.judge = os.path.abspath(args.judge)
     os.chdir(work)
     os.makedirs("logs")
     judge_dir = os.path.dirname(os.path.abspath(args.judge))
