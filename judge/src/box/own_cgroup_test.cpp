@@ -51,7 +51,7 @@ TEST(OwnCgroups, TheDirIsUnderTheMountOrTheMountWhereItsPathIsNotThere) {
 TEST(OwnCgroups, TheMemoryLimitAboveIsTheTightestOne) {
   TempDir root("own-cgroup-limit-");
   write(root.path() / "job" / "memory.stat",
-        "cache 0\nhierarchical_memory_limit 157286400\nhierarchical_memsw_limit 9\n");
+        "cache 0\nhierarchical_memory_limit 157286400\nhierarchical_memsw_limit 9223372036854771712\n");
   EXPECT_EQ(memory_limit_above_kib(root.path() / "job"), 150 * 1024);
   write(root.path() / "free" / "memory.stat", "hierarchical_memory_limit 9223372036854771712\n");
   EXPECT_EQ(memory_limit_above_kib(root.path() / "free"), -1);
