@@ -14,7 +14,9 @@ with a submission that allocates forever:
      the judge's own cgroup's 150 MiB and the problem's 256 MiB, "limit_hit":
      "outer_memory", the recorded group peak at most 150 MiB, the containment's
      outer_memory_limit_kib 153600, and the outer cgroup's own peak at its limit (v2:
-     its memory.events "max" > 0): the kernel says its limit is the one that was hit.
+     its memory.events "max" > 0): the kernel says its limit is the one that was hit;
+  3. inside one of 400 MiB (cgroup v1): MLE by the test's own 256 MiB (rule
+     oom_killed), the 400 MiB recorded in containment but not named.
 
 Both on cgroup v1 (per-controller hierarchies) and on cgroup v2, each where the host
 has it: a part the host cannot run prints "skipped" and why. This needs root (exit 77,
@@ -72,9 +74,9 @@ def read(path):
         return ""
 
 
-def make_outer_v1():
-    """A child of our own v1 memory cgroup with a 150 MiB limit: (dir, the dir the judge
-    joins), or (None, why)."""
+def make_outer_v1(mib=OUTER_MIB):
+    """A child of our own v1 memory cgroup with a limit of `mib` MiB: (dir, the dir the
+    judge joins), or (None, why)."""
     mount = os.path.join(CGROUP, "memory")
     own = own_cgroup("memory")
     if own is None or not os.path.exists(os.path.join(mount, "memory.limit_in_bytes")):
@@ -82,11 +84,11 @@ def make_outer_v1():
     parent = os.path.join(mount, own.lstrip("/"))
     if not os.path.isdir(parent):
         parent = mount
-    outer = os.path.join(parent, f"judge-outer-test-{os.getpid()}")
+    outer = os.path.join(parent, f"judge-outer-test-{os.getpid()}-{mib}")
     os.mkdir(outer)
-    write(os.path.join(outer, "memory.limit_in_bytes"), str(OUTER_MIB << 20))
+    write(os.path.join(outer, "memory.limit_in_bytes"), str(mib << 20))
     if os.path.exists(os.path.join(outer, "memory.memsw.limit_in_bytes")):
-        write(os.path.join(outer, "memory.memsw.limit_in_bytes"), str(OUTER_MIB << 20))
+        write(os.path.join(outer, "memory.memsw.limit_in_bytes"), str(mib << 20))
     return outer, outer
 
 
@@ -179,6 +181,23 @@ def part(args, checks, work, version):
     try:
         test, _ = run_judge(args, work, join, version.replace(" ", "-"))
         check_outer(checks, version, test, outer, "memory.failcnt" if version == "cgroup v1" else None)
+    finally:
+        remove_outer(outer)
+    if version == "cgroup v1":
+        larger_outer(args, checks, work)
+
+
+def larger_outer(args, checks, work):
+    """Inside a 400 MiB outer cgroup the test's own 256 MiB limit fires first: that
+    limit's MLE (rule oom_killed), the outer one recorded but not named."""
+    outer, join = make_outer_v1(400)
+    try:
+        test, _ = run_judge(args, work, join, "cgroup-v1-400")
+        checks.expect(test["rule"] == "oom_killed" and f"{PROBLEM_MIB * 1024} KiB" in test["message"],
+                      f"inside 400 MiB: MLE at the test's own limit ({test['rule']}: {test['message']})")
+        checks.expect(test.get("limit_hit") is None and test["containment"].get("outer_memory_limit_kib") == 400 * 1024,
+                      f"inside 400 MiB: no outer limit hit, 409600 KiB recorded ({test.get('limit_hit')}, "
+                      f"{test['containment'].get('outer_memory_limit_kib')})")
     finally:
         remove_outer(outer)
 
