@@ -147,6 +147,11 @@ stop() {
     fi
     rm -f "$dir/$name.started"
   done
+  # slurmd leaves its cgroup v1 roots (slurm_NODE in each hierarchy it used) behind,
+  # empty: removed, deepest first (rmdir removes no cgroup that still holds a process).
+  local node
+  node=$(hostname -s)
+  find /sys/fs/cgroup/*/"slurm_$node" /sys/fs/cgroup/"slurm_$node" -depth -type d -exec rmdir {} + 2>/dev/null || true
 }
 
 case $action in
