@@ -33,6 +33,26 @@ add_test(NAME batch.html_report_chromium
 set_tests_properties(batch.html_report_chromium PROPERTIES TIMEOUT 300 LABELS batch
   SKIP_RETURN_CODE 77)
 
+# The Slurm recipe (scripts/slurm-batch.sh, docs/batch.md) on a real single-node Slurm
+# that scripts/slurm-local.sh starts and stops: an array of 3 shards and the merge job
+# (sbatch --wait: COMPLETED with non-AC submissions) equal to one local batch, a
+# requeued shard resumed, --mem bounding a test, the refusals. Exit 77 (skipped)
+# without root or slurmctld. COST: about 2 minutes, mostly waiting (a requeued job
+# waits ~10 s to start again): started early, beside the rest.
+add_test(NAME cluster.slurm_recipe
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_slurm_recipe.py
+    --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/slurm-recipe-test)
+set_tests_properties(cluster.slurm_recipe PROPERTIES TIMEOUT 600 LABELS cluster SKIP_RETURN_CODE 77 COST 150)
+
+# The tests' cgroups under the judge's own (box/own_cgroup.hpp): a submission that
+# allocates forever, run by a judge inside a 150 MiB memory cgroup the script makes, is
+# MLE by that outer limit and says so (cgroup v1 and v2, each where the host has it;
+# exit 77, skipped, without root).
+add_test(NAME hostile.outer_memory_cgroup
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_outer_cgroup.py
+    --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/outer-cgroup-test)
+set_tests_properties(hostile.outer_memory_cgroup PROPERTIES TIMEOUT 300 LABELS hostile SKIP_RETURN_CODE 77)
+
 add_executable(judge_core_test
   src/base/atomic_file_test.cpp
   src/base/content_hash_test.cpp
@@ -66,6 +86,7 @@ add_executable(judge_core_test
   src/process/python3_test.cpp
   src/process/process_test.cpp
   src/box/net_namespace_test.cpp
+  src/box/own_cgroup_test.cpp
   src/box/sandbox_test.cpp
   src/verify/example_submissions_test.cpp
   src/verify/expectations_test.cpp

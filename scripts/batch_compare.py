@@ -8,7 +8,8 @@ Compares what a resumed, merged or sharded batch must reproduce exactly:
   - every results/<participant>/<problem>.json, key by key, except the figures that
     depend on timing: cpu_ms, wall_ms, memory_kib (the submission's and the
     interactor's), exited_first and interactor_output_ended_first, the judge's own
-    delays ("judge": its sampling gaps), and the submission's `exit` on a test the
+    delays ("judge": its sampling gaps), the containment's outer_memory_limit_kib
+    (where it ran: a Slurm job's --mem), and the submission's `exit` on a test the
     interactor rejected (the judge stops the submission at once: whether it had
     already ended is a race);
   - standings.json and standings.csv, byte for byte.
@@ -24,7 +25,10 @@ import os
 import sys
 
 TIMING_KEYS = {"cpu_ms", "wall_ms", "memory_kib", "exited_first", "wall_limit_extended_ms", "judge",
-               "interactor_output_ended_first"}
+               "interactor_output_ended_first",
+               # Where the judge ran, not what it judged: the memory limit of the cgroup
+               # it ran in (a Slurm job's --mem; none on a workstation).
+               "outer_memory_limit_kib"}
 # Verdicts reached by a measured limit: the message quotes the measurement ("used
 # 2014 ms of CPU time", "peak 249124 KiB"), and where the limit struck decides how
 # the interactor ended and what it reported. Of such a test only the verdict counts.

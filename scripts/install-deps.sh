@@ -18,7 +18,8 @@ tests=(libgtest-dev                     # the unit tests
        clang-format git                  # CTest style.format_changed_lines: the lines written since .clang-format
        g++-mingw-w64-x86-64-posix        # CTest export.to_polygon.*: the Polygon interactor builds for Windows
        python3-colorlog python3-ruamel.yaml python3-argcomplete  # CTest real_tools.*: problemtools, BAPCtools
-       python3-jsonschema)               # CTest batch.contest: the CCS package's JSON against the spec's schemas
+       python3-jsonschema                # CTest batch.contest: the CCS package's JSON against the spec's schemas
+       slurm-wlm munge)                  # CTest cluster.slurm_recipe: a Slurm of its own (scripts/slurm-local.sh)
 case "${1:-all}" in
   main) packages=("${main[@]}") ;;
   all) packages=("${main[@]}" "${tests[@]}") ;;

@@ -11,7 +11,7 @@ on a small test is chance), a few small tests each:
   3. 4 shards run through GNU parallel (--sshlogin 4/: local workers), then
      `judge merge`, equal the reference;
   4. the Slurm job-array script (scripts/slurm-batch.sh) run as 4 array tasks
-     (SLURM_ARRAY_TASK_ID etc. set by hand: Slurm itself is not here), then merged,
+     (SLURM_ARRAY_TASK_ID etc. set by hand; on a real Slurm: cluster.slurm_recipe), then merged,
      equals the reference;
   5. `judge report` and the exit statuses behave.
 Randomized accepted solutions are compared on verdicts and scores only; the others

@@ -44,7 +44,8 @@ void from_json(const nlohmann::json& in, Side& side) {
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ExitFacts, signaled, exit_code, signal, cpu_ms, peak_kib, wall_ms)
 // Every fact a journal has always held is required (a journal without one is named
-// as broken); the two of CMS Communication tests added since default to "no".
+// as broken); the two of CMS Communication tests and the outer memory limit, added since,
+// default to "no" and "none".
 void to_json(nlohmann::json& out, const EndFacts& in) {
   out = {{"exit", in.exit},
          {"killed_by_judge", in.killed_by_judge},
@@ -53,6 +54,7 @@ void to_json(nlohmann::json& out, const EndFacts& in) {
          {"oom_killed", in.oom_killed},
          {"memory_limit_reached", in.memory_limit_reached},
          {"group_peak_kib", in.group_peak_kib},
+         {"outer_memory_limit_kib", in.outer_memory_limit_kib},
          {"hit_output_limit", in.hit_output_limit},
          {"alone_from_ms", in.alone_from_ms}};
 }
@@ -66,6 +68,7 @@ void from_json(const nlohmann::json& in, EndFacts& out) {
   in.at("group_peak_kib").get_to(out.group_peak_kib);
   out.hit_output_limit = in.value("hit_output_limit", false);
   out.alone_from_ms = in.value("alone_from_ms", std::int64_t{-1});
+  out.outer_memory_limit_kib = in.value("outer_memory_limit_kib", std::int64_t{-1});
 }
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InteractorReport, reason, message, contestant_eof, contestant_eof_reported,
                                    malformed, team_message, score, score_multiplier, failed)

@@ -20,6 +20,7 @@ PassRecord full_pass() {
   facts.submission.oom_killed = true;
   facts.submission.memory_limit_reached = true;
   facts.submission.group_peak_kib = 65000;
+  facts.submission.outer_memory_limit_kib = 153600;
   facts.submission.hit_output_limit = true;
   facts.interactor.alone_from_ms = 1234;
   facts.interactor.exit = {false, 43, 0, 12, 3400, 1501};
@@ -91,6 +92,7 @@ TEST(BatchFacts, RoundTripKeepsEveryFact) {
   EXPECT_EQ(record_to_json(back), json);
   EXPECT_EQ(back.passes.at(0).facts.report.reason, Verdict::QLE);
   EXPECT_TRUE(back.passes.at(0).facts.submission.oom_killed);
+  EXPECT_EQ(back.passes.at(0).facts.submission.outer_memory_limit_kib, 153600);
   EXPECT_EQ(back.passes.at(0).checker->output, "wrong answer 3 != 4");
   EXPECT_FALSE(back.passes.at(1).probe_marked);
   EXPECT_EQ(back.passes.at(0).processes.at(1).end.exit.cpu_ms, 99);
@@ -150,6 +152,13 @@ TEST(BatchFacts, AJournalFromBeforeTheCmsOutputLimitStillReads) {
   EXPECT_TRUE(record_from_json(record_to_json(full_record())).passes.at(0).facts.submission.hit_output_limit);
 }
 
+// A journal written before the outer memory limit was recorded: none known.
+TEST(BatchFacts, AJournalFromBeforeTheOuterMemoryLimitStillReads) {
+  nlohmann::json json = record_to_json(full_record());
+  json["passes"][0]["facts"]["submission"].erase("outer_memory_limit_kib");
+  EXPECT_EQ(record_from_json(json).passes.at(0).facts.submission.outer_memory_limit_kib, -1);
+}
+
 TEST(BatchFacts, AMissingKeyOrAnUnknownVerdictIsNamed) {
   nlohmann::json json = record_to_json(full_record());
   json["passes"][0]["facts"]["submission"].erase("hit_cpu_limit");
@@ -175,12 +184,12 @@ TEST(BatchFacts, AMissingKeyOrAnUnknownVerdictIsNamed) {
 TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(Limits), 64u) << "Limits changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(EndFacts), 72u) << "EndFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(EndFacts), 80u) << "EndFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(InteractorReport), 176u) << "InteractorReport changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 464u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 480u) << "TestFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(CheckerFacts), 80u) << "CheckerFacts changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(ProcessRecord), 152u) << "ProcessRecord changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(PassRecord), 728u) << "PassRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(ProcessRecord), 160u) << "ProcessRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(PassRecord), 744u) << "PassRecord changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(TestRecord), 160u) << "TestRecord changed: update batch/facts.cpp";
 }
 

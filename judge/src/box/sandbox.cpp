@@ -165,10 +165,10 @@ int passed_fifo_number(const BoxSettings& settings, std::size_t index) {
   return first_box_fd + (settings.stdin_fifo ? 1 : 0) + (settings.stdout_fifo ? 1 : 0) + static_cast<int>(index);
 }
 
-nlohmann::json describe_containment(const std::string& box_setup, const std::string& cgroup_version,
-                                    bool cgroup_memory, bool cgroup_pids,
-                                    const std::vector<std::string>& cgroup_missing,
-                                    const std::string& why_no_box) {
+nlohmann::json describe_containment(const std::string& box_setup, const std::string& cgroup_version, bool cgroup_memory,
+                                    bool cgroup_pids, const std::vector<std::string>& cgroup_missing,
+                                    const std::string& why_no_box, const std::vector<std::string>& cgroup_outside_own,
+                                    std::int64_t outer_memory_limit_kib) {
   nlohmann::json result{{"sandbox", box_setup.empty() ? "none" : "judge-box"},
                         {"enforced", nlohmann::json::array()},
                         {"not_enforced", nlohmann::json::array()}};
@@ -193,6 +193,16 @@ nlohmann::json describe_containment(const std::string& box_setup, const std::str
                                         : std::string("RLIMIT_NPROC (per uid)");
   for (const auto& why : cgroup_missing)
     result["not_enforced"].push_back({{"what", "kernel accounting of memory or processes"}, {"why", why}});
+  if (!cgroup_version.empty()) {
+    // Where the test's cgroups are: under the judge's own (the limits of a Slurm job,
+    // a container or a unit that runs the judge bound the test too), or not.
+    result["cgroup_place"] = cgroup_outside_own.empty() ? "under the judge's own cgroup"
+                                                        : "outside the judge's own cgroup (see not_enforced)";
+    result["outer_memory_limit_kib"] =
+        outer_memory_limit_kib > 0 ? nlohmann::json(outer_memory_limit_kib) : nlohmann::json(nullptr);
+  }
+  for (const auto& why : cgroup_outside_own)
+    result["not_enforced"].push_back({{"what", "the limits of the judge's own cgroup"}, {"why", why}});
   return result;
 }
 

@@ -98,10 +98,14 @@ int passed_fifo_number(const BoxSettings& settings, std::size_t index);
 // enforced, what it could not and why) merged with how memory and processes were
 // limited. `box_setup` empty: the test ran without a box (--sandbox none, or no
 // judge-box), which is said as such.
-nlohmann::json describe_containment(const std::string& box_setup, const std::string& cgroup_version,
-                                    bool cgroup_memory, bool cgroup_pids,
-                                    const std::vector<std::string>& cgroup_missing,
-                                    const std::string& why_no_box);
+// `cgroup_outside_own`: TestCgroup::outside_own() (controllers whose cgroup could not
+// be nested in the judge's own); `outer_memory_limit_kib`: the tightest limit above the
+// test's memory cgroup (-1: none), recorded as "outer_memory_limit_kib".
+nlohmann::json describe_containment(const std::string& box_setup, const std::string& cgroup_version, bool cgroup_memory,
+                                    bool cgroup_pids, const std::vector<std::string>& cgroup_missing,
+                                    const std::string& why_no_box,
+                                    const std::vector<std::string>& cgroup_outside_own = {},
+                                    std::int64_t outer_memory_limit_kib = -1);
 
 // One line for the terminal: what could not be enforced, or "" if everything was.
 std::string containment_warning(const nlohmann::json& containment);

@@ -24,6 +24,7 @@
 #include "base/private_folder.hpp"
 #include "base/text_file.hpp"
 #include "base/unique_fd.hpp"
+#include "box/own_cgroup.hpp"
 #include "box/sandbox.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/private_tmpdir.hpp"
@@ -112,6 +113,65 @@ Check cgroups_check(const HostRoots& roots, const std::vector<Mount>& mounts, bo
          "time unseen",
          "boot with cgroup v2 (systemd.unified_cgroup_hierarchy=1) or mount the v1 controllers");
   }
+  return check;
+}
+
+// ", limit 150 MiB above" or ", no memory limit above".
+std::string limit_words(std::int64_t limit_kib) {
+  if (limit_kib <= 0) return "no memory limit at or above it";
+  return fmt::format("a memory limit of {} MiB at or above it", limit_kib / 1024);
+}
+
+// cgroup v2: the tests' cgroups go under the judge's own cgroup where it can enable
+// controllers for children, else under its parent (box/cgroup.cpp create_v2).
+Check own_v2_check(Check check, const fs::path& cgroup_root, const std::string& own) {
+  const fs::path dir = cgroup_dir(cgroup_root, own);
+  check.found = fmt::format("cgroup v2 {}, {}", own, limit_words(memory_limit_above_kib(dir, cgroup_root)));
+  const bool holds_processes = !read_value(dir / "cgroup.procs").empty();
+  const bool enabled = read_value(dir / "cgroup.subtree_control").find("memory") != std::string::npos;
+  if (dir == cgroup_root || enabled || !holds_processes) {
+    check.found += ": the tests' cgroups are made under it";
+    return check;
+  }
+  const std::string own_limit = read_value(dir / "memory.max");
+  check.found += fmt::format(
+      ": it holds processes, so cgroup v2 enables no controller for its children (\"no "
+      "internal processes\"): the tests' cgroups are made under its parent {}",
+      dir.parent_path().string());
+  if (own_limit.empty() || own_limit == "max") return check;
+  flag(check, CheckStatus::less_exact,
+       fmt::format("its own memory.max ({}) does not bound the tests, only its parent's and those above", own_limit),
+       "set the limit on a cgroup above the judge's and start the judge in a leaf under it: mkdir LIMITED/judge && "
+       "echo $$ > LIMITED/judge/cgroup.procs && judge ...");
+  return check;
+}
+
+// Where the tests' cgroups go: under the judge's own (box/own_cgroup.hpp), so that the
+// limits of a Slurm job, a container or a unit that runs the judge bound them too.
+Check own_cgroup_check(const HostRoots& roots, const std::vector<Mount>& mounts, bool pure_v2) {
+  Check check{"own cgroup", CheckStatus::ok, "", "", ""};
+  const OwnCgroups own = read_own_cgroups(roots.proc / "self" / "cgroup");
+  const fs::path cgroup_root = roots.sys / "fs/cgroup";
+  if (pure_v2) return own_v2_check(check, cgroup_root, own.v2.empty() ? "/" : own.v2);
+  const auto memory = std::find_if(mounts.begin(), mounts.end(), [](const Mount& mount) {
+    return mount.type == "cgroup" && has_option(mount.options, "memory");
+  });
+  if (memory == mounts.end()) {
+    check.found = "no memory cgroup hierarchy (see cgroups)";
+    return check;
+  }
+  const std::string path = own.v1.contains("memory") ? own.v1.at("memory") : "/";
+  const fs::path dir = cgroup_dir(cgroup_root / "memory", path);
+  check.found = fmt::format("memory {}, {}", path, limit_words(memory_limit_above_kib(dir)));
+  std::error_code ec;
+  if (fs::is_directory(dir, ec) && (has_option(memory->options, "ro") || ::access(dir.c_str(), W_OK) != 0)) {
+    flag(check, CheckStatus::less_exact,
+         "the judge's own cgroup cannot hold the tests' (read-only or not writable): they are made at the "
+         "hierarchy's root, outside it, where its limits do not bound them (or without cgroups, by rlimits)",
+         "mount /sys/fs/cgroup read-write where the judge runs and run it as root");
+    return check;
+  }
+  check.found += ": the tests' cgroups are made under it";
   return check;
 }
 
@@ -298,6 +358,7 @@ std::vector<Check> check_host(const HostRoots& roots, const HostFacts& facts) {
   bool pure_v2 = false;
   std::vector<Check> checks;
   checks.push_back(cgroups_check(roots, mounts, pure_v2));
+  checks.push_back(own_cgroup_check(roots, mounts, pure_v2));
   checks.push_back(favordynmods_check(mounts, pure_v2));
   checks.push_back(user_namespaces_check(roots));
   checks.push_back(pipe_size_check(roots));

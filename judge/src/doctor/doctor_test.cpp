@@ -106,6 +106,38 @@ TEST_F(FakeHost, HybridV1HasItsControllersAndNoFavordynmods) {
   EXPECT_EQ(doctor_exit_code(checks), 0);
 }
 
+// The tests' cgroups go under the judge's own (box/own_cgroup.hpp): the doctor names
+// it with the memory limit above it, and says when it cannot hold them.
+TEST_F(FakeHost, V1OwnCgroupIsNamedWithItsLimitAndAReadOnlyOneIsLessExact) {
+  hybrid_v1();
+  write("proc/self/cgroup", "4:memory:/slurm/job_7\n8:pids:/slurm/job_7\n0::/\n");
+  write("sys/fs/cgroup/memory/slurm/job_7/memory.stat", "hierarchical_memory_limit 157286400\n");
+  const Check check = named(check_host(roots, facts), "own cgroup");
+  EXPECT_EQ(check.status, CheckStatus::ok);
+  EXPECT_EQ(check.found,
+            "memory /slurm/job_7, a memory limit of 150 MiB at or above it: the tests' cgroups are made under it");
+  write("proc/self/mountinfo", "35 31 0:32 / /sys/fs/cgroup/memory ro,relatime - cgroup cgroup ro,memory\n");
+  const Check read_only = named(check_host(roots, facts), "own cgroup");
+  EXPECT_EQ(read_only.status, CheckStatus::less_exact);
+  EXPECT_NE(read_only.cost.find("made at the hierarchy's root, outside it"), std::string::npos) << read_only.cost;
+}
+
+TEST_F(FakeHost, V2OwnCgroupWithProcessesPutsTheTestsUnderItsParent) {
+  pure_v2("rw,favordynmods");
+  write("proc/self/cgroup", "0::/job/leaf\n");
+  write("sys/fs/cgroup/job/memory.max", "157286400\n");
+  write("sys/fs/cgroup/job/leaf/cgroup.procs", "1234\n");
+  write("sys/fs/cgroup/job/leaf/memory.max", "max\n");
+  const Check leaf = named(check_host(roots, facts), "own cgroup");
+  EXPECT_EQ(leaf.status, CheckStatus::ok);
+  EXPECT_NE(leaf.found.find("a memory limit of 150 MiB"), std::string::npos) << leaf.found;
+  EXPECT_NE(leaf.found.find("made under its parent"), std::string::npos) << leaf.found;
+  write("sys/fs/cgroup/job/leaf/memory.max", "104857600\n");
+  const Check limited = named(check_host(roots, facts), "own cgroup");
+  EXPECT_EQ(limited.status, CheckStatus::less_exact);
+  EXPECT_NE(limited.cost.find("its own memory.max (104857600) does not bound the tests"), std::string::npos);
+}
+
 TEST_F(FakeHost, V2WithoutThePidsControllerIsLessExact) {
   pure_v2("rw,favordynmods");
   write("sys/fs/cgroup/cgroup.controllers", "cpu memory\n");

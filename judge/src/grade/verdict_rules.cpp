@@ -189,6 +189,12 @@ std::string peak_words(const EndFacts& sub) {
   return fmt::format("peak {} KiB when it was killed", sub.exit.peak_kib);
 }
 
+// "150 MiB", or "150.5 MiB" where the KiB are not whole MiB.
+std::string mib_words(std::int64_t kib) {
+  if (kib % 1024 == 0) return fmt::format("{} MiB", kib / 1024);
+  return fmt::format("{:.1f} MiB", static_cast<double>(kib) / 1024.0);
+}
+
 bool crashed(const EndFacts& sub) {
   return (sub.exit.signaled && !sub.killed_by_judge) || (!sub.exit.signaled && sub.exit.exit_code != 0);
 }
@@ -201,6 +207,16 @@ std::optional<Decision> memory_or_output(const TestFacts& facts) {
   const bool peak_near_limit =
       memory_kib > 0 && static_cast<double>(sub.exit.peak_kib) >=
                             memory_limit_share_for_mle * static_cast<double>(memory_kib);
+  if (crashed(sub) && outer_memory_limit_fired(sub))
+    return decided(Verdict::MLE,
+                   fmt::format("ran out of memory: killed by the kernel at the memory limit of the judge's own cgroup "
+                               "({}), reached before the problem's {} ({})",
+                               mib_words(sub.outer_memory_limit_kib), mib_words(memory_kib), peak_words(sub)),
+                   "outer_memory_limit",
+                   fmt::format("the kernel killed the submission at the memory limit of {} KiB of a cgroup above the "
+                               "test's (the judge's own, or the job's, container's or unit's it runs in), while the "
+                               "test's own limit of {} KiB was never reached",
+                               sub.outer_memory_limit_kib, memory_kib));
   if (crashed(sub) && sub.oom_killed)
     return decided(Verdict::MLE,
                    fmt::format("ran out of memory: killed by the kernel at the memory limit of {} KiB ({})",
@@ -331,13 +347,33 @@ std::optional<RulePreset> parse_preset(std::string_view name) {
 }
 
 const std::vector<std::string_view>& verdict_rule_ids() {
-  static const std::vector<std::string_view> ids{
-      "submission_used_up_the_wall_time", "interactor_cpu_limit", "interactor_outlived_submission",
-      "interactor_kept_computing", "interactor_crashed", "interactor_failed", "interactor_exit_code",
-      "interactor_result_json", "limit_over_reject", "rejected_first", "rejected_for_own_reason",
-      "not_executable", "cpu_limit", "idle", "oom_killed", "memory_limit_crash", "output_limit",
-      "nonzero_exit", "crashed", "accepted", "rejected"};
+  static const std::vector<std::string_view> ids{"submission_used_up_the_wall_time",
+                                                 "interactor_cpu_limit",
+                                                 "interactor_outlived_submission",
+                                                 "interactor_kept_computing",
+                                                 "interactor_crashed",
+                                                 "interactor_failed",
+                                                 "interactor_exit_code",
+                                                 "interactor_result_json",
+                                                 "limit_over_reject",
+                                                 "rejected_first",
+                                                 "rejected_for_own_reason",
+                                                 "not_executable",
+                                                 "cpu_limit",
+                                                 "idle",
+                                                 "outer_memory_limit",
+                                                 "oom_killed",
+                                                 "memory_limit_crash",
+                                                 "output_limit",
+                                                 "nonzero_exit",
+                                                 "crashed",
+                                                 "accepted",
+                                                 "rejected"};
   return ids;
+}
+
+bool outer_memory_limit_fired(const EndFacts& end) {
+  return end.oom_killed && !end.memory_limit_reached && end.outer_memory_limit_kib > 0;
 }
 
 Decision decide_verdict(const TestFacts& facts, RulePreset preset) {

@@ -41,6 +41,10 @@ struct EndFacts {
   // together, kernel memory included. A fork bomb reaches the limit this way while
   // each of its processes stays small, so the MLE message names both.
   std::int64_t group_peak_kib = -1;
+  // The tightest memory limit on the cgroups above the test's (the judge's own, a Slurm
+  // job's --mem, a container's), in KiB; -1: none or unknown. An OOM kill with the
+  // test's own limit never reached is that limit's: rule "outer_memory_limit".
+  std::int64_t outer_memory_limit_kib = -1;
   // A CMS Communication process the judge stopped for writing more into its channel
   // to the manager than the output limit (run/fifo_channels.hpp): OLE.
   bool hit_output_limit = false;
@@ -129,5 +133,11 @@ inline constexpr double memory_limit_share_for_mle = 0.9;
 inline constexpr std::int64_t interactor_grace_ms = 1000;
 
 Decision decide_verdict(const TestFacts& facts, RulePreset preset = RulePreset::icpc);
+
+// The kernel killed the submission for memory at a limit above the test's own (the
+// judge's cgroup, a Slurm job's --mem): an OOM kill while the test's own memory cgroup
+// never reached its limit (v1 memory.failcnt and v2 memory.events "max" count only the
+// cgroup whose limit was hit), with an outer limit known.
+bool outer_memory_limit_fired(const EndFacts& end);
 
 }  // namespace judge

@@ -89,8 +89,8 @@ TestFacts wrong_then_spin_run() {
 
 const Row rows[] = {
     {"both ended normally, interactor accepted", accepted_run, Verdict::AC, "accepted"},
-    {"interactor rejected with WA", [] { return rejected_run(Verdict::WA, Side::submission); },
-     Verdict::WA, "line 3: bad"},
+    {"interactor rejected with WA", [] { return rejected_run(Verdict::WA, Side::submission); }, Verdict::WA,
+     "line 3: bad"},
     {"interactor rejected without a reason: WA",
      [] {
        auto f = rejected_run(Verdict::WA, Side::interactor);
@@ -98,12 +98,11 @@ const Row rows[] = {
        return f;
      },
      Verdict::WA, "line 3"},
-    {"interactor rejected with PE", [] { return rejected_run(Verdict::PE, Side::interactor); },
-     Verdict::PE, "line 3"},
-    {"interactor rejected with QLE", [] { return rejected_run(Verdict::QLE, Side::interactor); },
-     Verdict::QLE, "line 3"},
-    {"a reject that claims AC is still WA",
-     [] { return rejected_run(Verdict::AC, Side::interactor); }, Verdict::WA, "line 3"},
+    {"interactor rejected with PE", [] { return rejected_run(Verdict::PE, Side::interactor); }, Verdict::PE, "line 3"},
+    {"interactor rejected with QLE", [] { return rejected_run(Verdict::QLE, Side::interactor); }, Verdict::QLE,
+     "line 3"},
+    {"a reject that claims AC is still WA", [] { return rejected_run(Verdict::AC, Side::interactor); }, Verdict::WA,
+     "line 3"},
     {"interactor crashed: JE",
      [] {
        auto f = accepted_run();
@@ -119,7 +118,8 @@ const Row rows[] = {
        return f;
      },
      Verdict::JE, "bad n"},
-    {"interactor exited 0: JE", [] {
+    {"interactor exited 0: JE",
+     [] {
        auto f = accepted_run();
        f.interactor.exit = exited(0);
        return f;
@@ -345,6 +345,30 @@ const Row rows[] = {
        return f;
      },
      Verdict::MLE, "ran out of memory: killed by the kernel at the memory limit"},
+    {"killed at the judge's own cgroup's limit (150 MiB) before the test's 256 MiB: MLE that says so",
+     [] {
+       auto f = rejected_run(Verdict::WA, Side::submission);
+       f.report.contestant_eof = f.report.contestant_eof_reported = true;
+       f.limits.memory_kib = 256 * 1024;
+       f.submission.exit = killed(SIGKILL, 300, 140 * 1024);
+       f.submission.oom_killed = true;
+       f.submission.outer_memory_limit_kib = 150 * 1024;
+       return f;
+     },
+     Verdict::MLE,
+     "killed by the kernel at the memory limit of the judge's own cgroup (150 MiB), reached before "
+     "the problem's 256 MiB (peak 143360 KiB when it was killed)"},
+    {"an OOM kill at the test's own limit with an outer limit above it stays the test's: MLE at its limit",
+     [] {
+       auto f = rejected_run(Verdict::WA, Side::submission);
+       f.report.contestant_eof = f.report.contestant_eof_reported = true;
+       f.limits.memory_kib = 64 * 1024;
+       f.submission.exit = killed(SIGKILL, 100, 64 * 1024);
+       f.submission.oom_killed = f.submission.memory_limit_reached = true;
+       f.submission.outer_memory_limit_kib = 150 * 1024;
+       return f;
+     },
+     Verdict::MLE, "killed by the kernel at the memory limit of 65536 KiB"},
     {"a fork bomb killed at the memory limit by its processes together: MLE naming both peaks",
      [] {
        auto f = rejected_run(Verdict::WA, Side::submission);
@@ -354,8 +378,9 @@ const Row rows[] = {
        f.submission.group_peak_kib = 64 * 1024;
        return f;
      },
-     Verdict::MLE, "its processes together peaked at 65536 KiB, kernel memory for them included; "
-                   "the largest one at 1024 KiB"},
+     Verdict::MLE,
+     "its processes together peaked at 65536 KiB, kernel memory for them included; "
+     "the largest one at 1024 KiB"},
     {"an OOM kill of a child the program survived is not MLE",
      [] {
        auto f = accepted_run();
@@ -410,8 +435,8 @@ const Row rows[] = {
        return f;
      },
      Verdict::AC, ""},
-    {"the submission over its CPU limit used the interactor's wall time up (a starved judge): TLE",
-     starved_judge_run, Verdict::TLE, "3870 ms"},
+    {"the submission over its CPU limit used the interactor's wall time up (a starved judge): TLE", starved_judge_run,
+     Verdict::TLE, "3870 ms"},
     {"the same with the wall limit extended: counted from the extended deadline",
      [] {
        auto f = starved_judge_run();

@@ -32,6 +32,7 @@ nlohmann::json optional_integer(const nlohmann::json& result, const char* key) {
 }
 
 std::string limit_hit(const EndFacts& end) {
+  if (outer_memory_limit_fired(end)) return "outer_memory";
   if (end.hit_cpu_limit) return "cpu";
   if (end.hit_output_limit) return "output";
   if (end.hit_wall_limit) return "wall";
@@ -180,6 +181,11 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
     entry["repeats"] = repeats_to_json(test.repeats);
     entry["stable"] = test.stable;
   }
+  // The kernel stopped it at the judge's own cgroup's limit, not the test's: that limit
+  // and the peak of every process of the test together, as the kernel counted them.
+  if (outer_memory_limit_fired(facts.submission))
+    entry["outer_memory_limit"] = {{"limit_kib", facts.submission.outer_memory_limit_kib},
+                                   {"group_peak_kib", facts.submission.group_peak_kib}};
   if (!facts.report.team_message.empty()) entry["team_message"] = facts.report.team_message;
   if (facts.report.score) entry["score"] = *facts.report.score;
   if (!test.passes.is_null()) entry["passes"] = test.passes;

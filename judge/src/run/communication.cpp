@@ -243,6 +243,7 @@ ProcessRecord Communication::copy_record(std::size_t index, const Intervention& 
   end.oom_killed = copy.cgroup && copy.cgroup->oom_killed();
   end.memory_limit_reached = copy.cgroup && copy.cgroup->memory_limit_reached();
   end.group_peak_kib = copy.cgroup ? copy.cgroup->peak_kib() : -1;
+  end.outer_memory_limit_kib = copy.cgroup ? copy.cgroup->outer_memory_limit_kib() : -1;
   // The box could not execute the program: with the exec's errno the program's fault,
   // without one the box's (the judge's).
   if (const std::string error = copy.process->box_exec_error(); !error.empty()) {
@@ -251,9 +252,10 @@ ProcessRecord Communication::copy_record(std::size_t index, const Intervention& 
   }
   record.stderr_tail = read_tail(copy.stderr_file, message_tail_bytes);
   const TestCgroup* cgroup = copy.cgroup ? &*copy.cgroup : nullptr;
-  record.containment = describe_containment(copy.process->box_setup(), cgroup ? cgroup->version() : std::string(),
-                                            cgroup && cgroup->limits_memory(), cgroup && cgroup->limits_processes(),
-                                            cgroup ? cgroup->missing() : std::vector<std::string>{}, copy.why_no_box);
+  record.containment = describe_containment(
+      copy.process->box_setup(), cgroup ? cgroup->version() : std::string(), cgroup && cgroup->limits_memory(),
+      cgroup && cgroup->limits_processes(), cgroup ? cgroup->missing() : std::vector<std::string>{}, copy.why_no_box,
+      cgroup ? cgroup->outside_own() : std::vector<std::string>{}, cgroup ? cgroup->outer_memory_limit_kib() : -1);
   return record;
 }
 

@@ -406,6 +406,7 @@ TestFacts Interaction::collect_facts() const {
   facts.submission.oom_killed = wiring_.cgroup && wiring_.cgroup->oom_killed();
   facts.submission.memory_limit_reached = wiring_.cgroup && wiring_.cgroup->memory_limit_reached();
   facts.submission.group_peak_kib = wiring_.cgroup ? wiring_.cgroup->peak_kib() : -1;
+  facts.submission.outer_memory_limit_kib = wiring_.cgroup ? wiring_.cgroup->outer_memory_limit_kib() : -1;
   return facts;
 }
 
@@ -459,9 +460,9 @@ PassRecord Interaction::collect() {
   pass.probe_marked = pass.wrote_nextpass && is_probe_pass(request_.feedback_dir);
   const TestCgroup* cgroup = wiring_.cgroup ? &*wiring_.cgroup : nullptr;
   pass.containment = describe_containment(
-      submission_->box_setup(), cgroup ? cgroup->version() : std::string(),
-      cgroup && cgroup->limits_memory(), cgroup && cgroup->limits_processes(),
-      cgroup ? cgroup->missing() : std::vector<std::string>{}, wiring_.why_no_box);
+      submission_->box_setup(), cgroup ? cgroup->version() : std::string(), cgroup && cgroup->limits_memory(),
+      cgroup && cgroup->limits_processes(), cgroup ? cgroup->missing() : std::vector<std::string>{}, wiring_.why_no_box,
+      cgroup ? cgroup->outside_own() : std::vector<std::string>{}, cgroup ? cgroup->outer_memory_limit_kib() : -1);
   return pass;
 }
 
