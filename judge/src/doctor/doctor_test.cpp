@@ -170,9 +170,9 @@ TEST_F(FakeHost, NotRootAndNoJudgeBoxAreLessExact) {
   const auto checks = check_host(roots, HostFacts{});  // not root, no judge-box
   EXPECT_EQ(named(checks, "root").status, CheckStatus::less_exact);
   EXPECT_EQ(named(checks, "judge-box").status, CheckStatus::less_exact);
-  const auto json = nlohmann::json::parse(doctor_json(checks));
-  EXPECT_EQ(json["exit"], 1);
-  EXPECT_EQ(json["checks"].size(), checks.size());
+  const auto report = nlohmann::json::parse(doctor_json(checks));
+  EXPECT_EQ(report["exit"], 1);
+  EXPECT_EQ(report["checks"].size(), checks.size());
 }
 
 // Issue 28: the host settings that matter on a shared host, and where the judge keeps
