@@ -255,11 +255,15 @@ std::optional<fs::path> submission_header_folder(const BuildCache& cache, const 
   const auto include = leading_include(read_head(sources.base / sources.entry, scanned_bytes));
   if (!include || !include->angled || !precompiled_header_known(*include)) return std::nullopt;
   const std::string box_path = "/box/src/" + compiled_name(sources, sources.entry).string();
-  const auto built = cache.build_in_place(header_key(*flags, *include, box_path, {}), [&](const fs::path& folder) {
-    return make_in_box(folder, sources, *include, *flags, contain);
-  });
-  if (built.built_now) cache.evict(cache_bound_bytes());
-  return folder_with_header(built.program, *include);
+  // Not waited for while another judge makes it (a batch's other worker): this
+  // compile goes on without it.
+  const auto built =
+      cache.build_in_place_unless_busy(header_key(*flags, *include, box_path, {}), [&](const fs::path& folder) {
+        return make_in_box(folder, sources, *include, *flags, contain);
+      });
+  if (!built) return std::nullopt;
+  if (built->built_now) cache.evict(cache_bound_bytes());
+  return folder_with_header(built->program, *include);
 }
 
 std::optional<fs::path> program_header_folder(const BuildCache& cache, const std::vector<std::string>& compile,

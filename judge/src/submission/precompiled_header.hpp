@@ -25,6 +25,10 @@
 // one C++ file only (another file of a multi-file submission would name the stand-in
 // in its notes).
 //
+// The first compile to need a PCH makes it (once: its key's lock); a compile that
+// finds another judge making it (a batch's other worker) does not wait, and compiles
+// as without it.
+//
 // A package's programs (built outside the box: problem/program_build.hpp) share one
 // PCH per header, flags and compiler, made from the header itself: their notes inside
 // a header name the cache's copy of it and end the chain there (the setter's own
