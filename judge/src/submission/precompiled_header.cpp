@@ -10,6 +10,7 @@
 #include "base/content_hash.hpp"
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
+#include "box/sandbox.hpp"
 #include "process/tool_run.hpp"
 
 namespace judge {
@@ -247,9 +248,10 @@ std::optional<std::vector<std::string>> header_compile_flags(const std::vector<s
 }
 
 std::optional<fs::path> submission_header_folder(const BuildCache& cache, const Sources& sources, bool contain) {
-  // Without a box the compile reads the sources at a path of its own build's, which
-  // no stand-in can share: no PCH (compile.hpp).
-  if (!contain || sources.language == nullptr || sources.language_files.size() != 1) return std::nullopt;
+  // Without a box (--sandbox none, or no judge-box) the compile reads the sources at
+  // a path of its own build's, which no stand-in can share: no PCH (compile.hpp).
+  if (!contain || find_box_executable().empty() || sources.language == nullptr || sources.language_files.size() != 1)
+    return std::nullopt;
   const auto flags = header_compile_flags(sources.language->compile);
   if (!flags) return std::nullopt;
   const auto include = leading_include(read_head(sources.base / sources.entry, scanned_bytes));
