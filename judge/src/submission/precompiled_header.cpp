@@ -259,10 +259,9 @@ std::optional<fs::path> submission_header_folder(const BuildCache& cache, const 
   const std::string box_path = "/box/src/" + compiled_name(sources, sources.entry).string();
   // Not waited for while another judge makes it (a batch's other worker): this
   // compile goes on without it.
-  const auto built =
-      cache.build_in_place_unless_busy(header_key(*flags, *include, box_path, {}), [&](const fs::path& folder) {
-        return make_in_box(folder, sources, *include, *flags, contain);
-      });
+  const auto built = cache.build_in_place_unless_busy(
+      header_key(*flags, *include, box_path, {}),
+      [&](const fs::path& folder) { return make_in_box(folder, sources, *include, *flags, contain); });
   if (!built) return std::nullopt;
   if (built->built_now) cache.evict(cache_bound_bytes());
   return folder_with_header(built->program, *include);
