@@ -101,6 +101,7 @@ add_executable(judge_core_test
   src/submission/cache_dir_test.cpp
   src/submission/jvm_entry_test.cpp
   src/submission/languages_test.cpp
+  src/submission/precompiled_header_test.cpp
   src/submission/sources_test.cpp
   src/submission/submission_files_test.cpp
   src/submission/submission_test.cpp
@@ -201,8 +202,17 @@ add_executable(bench_spawn bench/spawn_bench.cpp)
 target_link_libraries(bench_spawn PRIVATE judge_core)
 # CI keeps the benchmark working in a tiny size (no timing asserts).
 add_test(NAME bench.tiny COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bench.py
-  --build ${CMAKE_BINARY_DIR} --runs 1 --tiny)
+  --build ${CMAKE_BINARY_DIR} --runs 1 --tiny --rows 1,3,4,5)
 set_tests_properties(bench.tiny PROPERTIES TIMEOUT 300 LABELS bench COST 20)
+# Issue 48: a package program's build says so on a terminal, and only there.
+add_test(NAME build.progress_line COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_build_progress.py
+  $<TARGET_FILE:judge>)
+set_tests_properties(build.progress_line PROPERTIES TIMEOUT 300)
+# The compile rows (6a-6c: precompiled headers, a contest from a cold cache), tiny:
+# real compiles, the precompiled headers made from scratch.
+add_test(NAME bench.tiny_compiles COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/bench.py
+  --build ${CMAKE_BINARY_DIR} --runs 1 --tiny --rows 6)
+set_tests_properties(bench.tiny_compiles PROPERTIES TIMEOUT 900 LABELS bench COST 20)
 
 # judge export (scripts/test_export.py): each problem of this repository as an ICPC
 # package that judge verify passes, whose validator builds alone with g++ outside the

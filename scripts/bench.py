@@ -16,11 +16,19 @@ machine slows both sides alike. Rows:
   4  judge batch -j 2 vs -j 1 on 2 cores                                    >= 1.9x (issue 32)
   5  interactor CPU on the heaviest tests                                   50 / 100 ms
      and what joining a cgroup costs on this host (info: it is part of rows 1-3)
+  6a a bits/stdc++.h submission, cold build cache: judge run (compile in the box
+     with the precompiled header, link, one test) / plain g++ with the same flags <= 0.3x
+  6b a testlib interactor, cold build cache: judge's build / plain g++            <= 0.3x
+  6c a contest: 40 distinct nuts-bolts submissions (scripts/nuts_bolts_variants.py)
+     through judge batch -j 2 from a cold cache / a plain compile loop + judge run
+     of each                                                                        <= 0.5x
+     (6a and 6b: the precompiled header made once beforehand, as a contest's first
+     submission makes it; what that costs is its own row)
 Also: the same round trips with both processes pinned to one core vs placed by the
 scheduler, and the solution's CPU time under each placement (fairness).
 
   scripts/bench.py [--build build] [--runs 11] [--tiny] [--rows 1,4]
---rows runs only those rows (1: rows 1 and 2; 3: rows 3 to 3e, 4c and 3b; 4; 5).
+--rows runs only those rows (1: rows 1 and 2; 3: rows 3 to 3e, 4c and 3b; 4; 5; 6: 6a-6c).
 --tiny runs every row once on small inputs, to keep the benchmark working in CI
 (no timing is asserted).
 """
@@ -33,6 +41,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import nuts_bolts_variants
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -419,6 +429,129 @@ class Bench:
                          os.path.join(pingpong, rounds + ".in"),
                          os.path.join(self.build, "judge", "bench_pingpong_solution"), rounds)
 
+    # The languages table's C++ entry (judge/languages.yaml `cpp`): what the judge
+    # compiles a submission with, and so what plain g++ gets here.
+    CPP_FLAGS = ["-O2", "-std=gnu++20", "-static"]
+    CPP_LINK = ["-lrt", "-Wl,--whole-archive", "-lpthread", "-Wl,--no-whole-archive"]
+
+    def plain_compile(self, source, output, extra=()):
+        seconds, done = run(["g++", *extra, *self.CPP_FLAGS, "-o", output, source, *self.CPP_LINK])
+        if done.returncode != 0:
+            sys.exit(f"bench: g++ {source} failed: {done.stderr[:300]}")
+        return seconds
+
+    def cold_variants(self, text_of, folder, name, count):
+        """`count` sources `folder`/i/`name`, each a program of its own (text_of(i))."""
+        paths = []
+        for i in range(count):
+            os.makedirs(os.path.join(folder, str(i)), exist_ok=True)
+            paths.append(os.path.join(folder, str(i), name))
+            with open(paths[-1], "w") as f:
+                f.write(text_of(i))
+        return paths
+
+    def pch_submission(self):
+        """6a: a new bits/stdc++.h submission (never compiled before) through judge run,
+        against plain g++ with the same flags; the PCH made beforehand by another one."""
+        cache = os.path.join(self.tmp, "cache-6a")
+        env = dict(os.environ, JUDGE_CACHE_DIR=cache)
+        with open(os.path.join(REPO, "solutions", "nuts-bolts", "accepted", "quicksort.cpp")) as f:
+            reference = f.read()
+        count = 1 if self.tiny else self.runs
+        sources = self.cold_variants(lambda i: nuts_bolts_variants.variant(reference, i * 4),
+                                     os.path.join(self.tmp, "6a"), "sol.cpp", count + 1)
+        start = time.perf_counter()
+        run([self.judge, "run", "nuts-bolts", sources[-1], "--tests", "01-sample", "-q"], env=env)
+        made = time.perf_counter() - start
+        fresh = iter(sources[:count])
+        judged, plain = interleave(
+            count,
+            lambda: run([self.judge, "run", "nuts-bolts", next(fresh), "--tests", "01-sample", "-q"], env=env)[0],
+            lambda: self.plain_compile(sources[0], os.path.join(self.tmp, "6a-plain")))
+        j, p = statistics.median(judged), statistics.median(plain)
+        self.row(f"6a bits/stdc++.h submission, cold cache: judge run (compile+link+1 test) / plain g++ "
+                 f"({j:.2f} vs {p:.2f} s)", j / p, 0.3, "x", j / p <= 0.3)
+        self.rows.append((f"   the first one, which makes the precompiled header too ({made:.2f} s) / plain g++",
+                          made / p, "-", "x", "info"))
+
+    def testlib_problem(self, folder, interactor_text):
+        os.makedirs(os.path.join(folder, "tests"), exist_ok=True)
+        shutil.copy(self.testlib, os.path.join(folder, "testlib.h"))
+        with open(os.path.join(folder, "interactor.cpp"), "w") as f:
+            f.write(interactor_text)
+        with open(os.path.join(folder, "tests", "1.in"), "w") as f:
+            f.write("21\n")
+        with open(os.path.join(folder, "problem.json"), "w") as f:
+            json.dump({"name": "double", "interactor": "interactor.cpp", "interactor_convention": "testlib",
+                       "testdata": "tests", "time_limit_ms": 5000, "memory_mib": 256}, f)
+
+    TESTLIB_INTERACTOR = (
+        "#include \"testlib.h\"\n"
+        "// variant {variant}\n"
+        "int main(int argc, char* argv[]) {{\n"
+        "  registerInteraction(argc, argv);\n"
+        "  const int n = inf.readInt();\n"
+        "  std::cout << n << std::endl;\n"
+        "  const int answer = ouf.readInt();\n"
+        "  if (answer != 2 * n) quitf(_wa, \"expected %d, got %d\", 2 * n, answer);\n"
+        "  quitf(_ok, \"%d\", answer);\n"
+        "}}\n")
+
+    def testlib_interactor(self):
+        """6b: a problem whose interactor is a testlib source, built by judge run on a cold
+        cache (the PCH of testlib.h made beforehand), against plain g++ of it."""
+        self.testlib = os.path.join(REPO, "..", "shared", "corpus", "testlib", "testlib.h")
+        if not os.path.exists(self.testlib):
+            self.rows.append(("6b testlib interactor", "n/a", 0.3, "x", "skipped: no ../shared/corpus/testlib"))
+            return
+        cache = os.path.join(self.tmp, "cache-6b")
+        env = dict(os.environ, JUDGE_CACHE_DIR=cache)
+        solution = os.path.join(self.tmp, "double.py")
+        with open(solution, "w") as f:
+            f.write("print(2 * int(input()))\n")
+        count = 1 if self.tiny else self.runs
+        problems = [os.path.join(self.tmp, "6b", str(i)) for i in range(count + 1)]
+        for i, folder in enumerate(problems):
+            self.testlib_problem(folder, self.TESTLIB_INTERACTOR.format(variant=i))
+        _, first = run([self.judge, "run", problems[-1], solution, "-q"], env=env)
+        if first.returncode != 0:
+            sys.exit(f"bench: the testlib problem failed: {first.stdout[-300:]} {first.stderr[-300:]}")
+        fresh = iter(problems[:count])
+        judged, plain = interleave(
+            count,
+            lambda: run([self.judge, "run", next(fresh), solution, "-q"], env=env)[0],
+            lambda: self.plain_compile(os.path.join(problems[0], "interactor.cpp"), os.path.join(self.tmp, "6b-plain")))
+        j, p = statistics.median(judged), statistics.median(plain)
+        self.row(f"6b testlib interactor, cold cache: judge run (build+1 test) / plain g++ ({j:.2f} vs {p:.2f} s)",
+                 j / p, 0.3, "x", j / p <= 0.3)
+
+    def contest(self):
+        """6c: 40 distinct submissions through judge batch -j 2 from a cold cache, against
+        a plain compile of each plus judge run of each binary (what a judge without the
+        cache, the PCH and the parallel batch does), one after the other."""
+        count = 4 if self.tiny else 40
+        folder = os.path.join(self.tmp, "contest")
+        sources = nuts_bolts_variants.write_variants(folder, count)
+        tests = ["--tests", "01-sample,02-n2-sorted"] if self.tiny else []
+        env = dict(os.environ, JUDGE_CACHE_DIR=os.path.join(self.tmp, "cache-6c"))
+        batch_seconds, done = run([self.judge, "batch", folder, "--out", os.path.join(self.tmp, "contest-out"), "-j",
+                                   "2", "-q", *tests], check=False, env=env)
+        if done.returncode not in (0, 1):
+            sys.exit(f"bench: judge batch of the contest failed ({done.returncode}): {done.stderr[:300]}")
+        plain_env = dict(os.environ, JUDGE_CACHE_DIR=os.path.join(self.tmp, "cache-6c-plain"))
+        compile_seconds = run_seconds = 0.0
+        for i, source in enumerate(sources):
+            binary = os.path.join(self.tmp, f"contest-plain-{i}")
+            compile_seconds += self.plain_compile(source, binary)
+            seconds, done = run([self.judge, "run", "nuts-bolts", binary, "-q", *tests], check=False, env=plain_env)
+            if done.returncode != 0:
+                sys.exit(f"bench: judge run of {source} failed ({done.returncode}): {done.stdout[-300:]}")
+            run_seconds += seconds
+        plain = compile_seconds + run_seconds
+        self.row(f"6c contest of {count} submissions: judge batch -j 2, cold cache / plain compile loop + judge run "
+                 f"of each ({batch_seconds:.1f} vs {compile_seconds:.1f} + {run_seconds:.1f} s)",
+                 batch_seconds / plain, 0.5, "x", batch_seconds / plain <= 0.5)
+
     def print_table(self):
         width = max(len(r[0]) for r in self.rows)
         print(f"{'row':<{width}}  {'value':>9}  {'target':>7}  unit  status")
@@ -434,11 +567,11 @@ def main():
     parser.add_argument("--tiny", action="store_true")
     parser.add_argument("--rows", default="all",
                         help="only these rows, comma-separated: 1 (rows 1 and 2: the round trips), 3, 4 "
-                             "(judge batch -j 2 / -j 1), 5 (default: all)")
+                             "(judge batch -j 2 / -j 1), 5, 6 (compiles: 6a-6c) (default: all)")
     args = parser.parse_args()
-    rows = {"1", "3", "4", "5"} if args.rows == "all" else set(args.rows.split(","))
-    if not rows <= {"1", "3", "4", "5"}:
-        sys.exit(f"bench: --rows {args.rows}: the rows are 1, 3, 4 and 5")
+    rows = {"1", "3", "4", "5", "6"} if args.rows == "all" else set(args.rows.split(","))
+    if not rows <= {"1", "3", "4", "5", "6"}:
+        sys.exit(f"bench: --rows {args.rows}: the rows are 1, 3, 4, 5 and 6")
     bench = Bench(os.path.abspath(args.build), args.runs, args.tiny)
     try:
         if "1" in rows:
@@ -453,6 +586,10 @@ def main():
             bench.batch()
         if "5" in rows:
             bench.interactor_cpu()
+        if "6" in rows:
+            bench.pch_submission()
+            bench.testlib_interactor()
+            bench.contest()
         bench.print_table()
     finally:
         bench.close()

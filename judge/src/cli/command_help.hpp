@@ -167,8 +167,9 @@ inline constexpr CommandHelp stress_help{
 
 inline constexpr CommandHelp languages_help{
     "languages",
-    "list the languages submissions may be in: each one's id, file endings and name, and whether its\n"
-    "toolchain is installed here; then where your own table of languages is read from.",
+    "list the languages submissions may be in: each one's id, file endings and name, whether its\n"
+    "toolchain is installed here, whose flags it is compiled with and what was changed from them for\n"
+    "speed; then where your own table of languages is read from.",
     "A submission is one source file, an executable, or a folder of sources of one language.\n"
     "Example: judge languages"};
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 
@@ -13,6 +14,7 @@
 
 #include "base/content_hash.hpp"
 #include "base/errors.hpp"
+#include "base/printable.hpp"
 #include "base/search_path.hpp"
 #include "base/text_file.hpp"
 #include "process/python3.hpp"
@@ -20,6 +22,7 @@
 #include "submission/build_cache.hpp"
 #include "submission/compile.hpp"
 #include "submission/languages.hpp"
+#include "submission/precompiled_header.hpp"
 
 namespace judge {
 namespace fs = std::filesystem;
@@ -54,6 +57,9 @@ struct Plan {
   // rules of every file the compile reads): the files outside the program it names
   // are kept in the build's manifest, so a changed system header rebuilds it.
   Command dependencies;
+  // The one C++ source of a compiled program (relative to its copy), whose leading
+  // #include may get a precompiled header (submission/precompiled_header.hpp).
+  fs::path single_cpp_source;
 };
 
 bool ignored_name(const std::string& name) {
@@ -166,6 +172,7 @@ Plan compiled_plan(const std::vector<fs::path>& sources, const ProgramLibrary* l
   Plan plan;
   plan.form = cpp ? "C++ sources" : "C sources";
   fill_from_table(plan, table_language(languages, cpp), chosen, library);
+  if (cpp && chosen.size() == 1) plan.single_cpp_source = chosen.front();
   if (library != nullptr) {
     plan.extra_inputs.push_back(library->archive);
     std::error_code ec;
@@ -209,15 +216,15 @@ Plan folder_plan(const fs::path& folder) {
   }
   const std::string copy(copy_token);
   if (has("build") || has("run")) {
-    Plan plan{"build/run scripts", {}, {copy + "/run"}, {}, true, {}, {}, {}};
+    Plan plan{"build/run scripts", {}, {copy + "/run"}, {}, true, {}, {}, {}, {}};
     if (has("build")) plan.steps.push_back({copy + "/build"});
     return plan;
   }
   const std::string python3 = python3_for(fmt::format("the program {}", folder.string())).string();
-  if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false, {}, {}, {}};
+  if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false, {}, {}, {}, {}};
   if (!sources.empty()) return compiled_plan(sources);
   if (python.size() == 1)
-    return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false, {}, {}, {}};
+    return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false, {}, {}, {}, {}};
   std::string names;
   for (const auto& file : files) names += " " + file.string();
   if (python.size() > 1)
@@ -352,7 +359,30 @@ std::string with_own_paths(std::string text, const fs::path& copy, const fs::pat
   return text;
 }
 
-std::vector<fs::path> run_build_steps(const fs::path& program, const Plan& plan, const fs::path& work) {
+// The precompiled header a compiled program's leading #include may use, offered to
+// its compile step as a submission's is (GCC decides): a system header's folder first
+// on the include path, a quoted header's .gch linked beside the copy's header (GCC
+// looks beside the source first for "testlib.h"). Returns the link to remove after.
+fs::path offer_header(const BuildCache& cache, const Plan& plan, const fs::path& copy, Command& compile) {
+  if (plan.single_cpp_source.empty() || plan.steps.empty()) return {};
+  const auto include = leading_include(read_head(copy / plan.single_cpp_source, 64 * 1024));
+  if (!include || !precompiled_header_known(*include)) return {};
+  const fs::path own = include->angled ? fs::path() : (copy / plan.single_cpp_source).parent_path() / include->header;
+  if (!own.empty() && !fs::is_regular_file(own)) return {};  // found elsewhere on the include path
+  const auto folder = program_header_folder(cache, plan.steps.front(), *include, own);
+  if (!folder) return {};
+  if (include->angled) {
+    compile.insert(compile.begin() + 1, {"-I", folder->string()});
+    return {};
+  }
+  const fs::path link = own.string() + ".gch";
+  std::error_code ec;
+  fs::create_symlink(*folder / (include->header + ".gch"), link, ec);
+  return ec ? fs::path() : link;
+}
+
+std::vector<fs::path> run_build_steps(const BuildCache& cache, const fs::path& program, const Plan& plan,
+                                      const fs::path& work) {
   const fs::path copy = work / "program";
   copy_program(program, plan, copy);
   if (plan.scripts) {
@@ -361,9 +391,12 @@ std::vector<fs::path> run_build_steps(const fs::path& program, const Plan& plan,
   }
   for (const Command& step : plan.steps) {
     Command argv = substituted(step, work);
+    const fs::path header_link = &step == &plan.steps.front() ? offer_header(cache, plan, copy, argv) : fs::path();
     if (plan.scripts) argv = script_command(argv[0]);
     const ToolRun run = run_tool({argv, copy, work / "build.log", build_step_cpu_limit_ms,
                                   build_output_limit_bytes, {}, {}});
+    std::error_code ec;
+    if (!header_link.empty()) fs::remove(header_link, ec);  // the program's folder holds its own files only
     if (!run.succeeded())
       throw ConfigError(fmt::format(
           "cannot build {} ({}): {}", program.string(), plan.form,
@@ -386,12 +419,24 @@ BuiltProgram built_program(const Plan& plan, const fs::path& built, bool built_n
   return program;
 }
 
+// A line on a terminal for a build that may take seconds (issue 48: the first `judge
+// verify` of a package said nothing for half a minute while its validator built).
+// Said on stderr, and only to a person: a terminal; what is said on stdout and in
+// files is unchanged.
+void announce_build(const fs::path& program, const Plan& plan) {
+  if (::isatty(STDERR_FILENO) != 1) return;
+  std::fputs(build_progress_line(program, plan.form).c_str(), stderr);
+  std::fflush(stderr);
+}
+
 // Built once into the build cache, which submissions share (build_cache.hpp): its
 // folder builds/<key>/program/ is `work`, made in place and never moved.
 BuiltProgram build_in_cache(const fs::path& program, const Plan& plan, const fs::path& cache_dir) {
   const BuildCache cache(cache_dir);
-  const auto built = cache.build_in_place(cache_key(program, plan),
-                                          [&](const fs::path& work) { return run_build_steps(program, plan, work); });
+  const auto built = cache.build_in_place(cache_key(program, plan), [&](const fs::path& work) {
+    announce_build(program, plan);
+    return run_build_steps(cache, program, plan, work);
+  });
   if (built.built_now) cache.evict(cache_bound_bytes());
   return built_program(plan, built.program, built.built_now);
 }
@@ -416,6 +461,10 @@ BuiltProgram build_package_program(const fs::path& program_path, const fs::path&
   if (::access(program.c_str(), X_OK) == 0) return {{program.string()}, {}, "executable", false, {}};
   throw ConfigError(fmt::format(
       "the program {} is neither a .py, .c or .cpp file nor executable", program.string()));
+}
+
+std::string build_progress_line(const fs::path& program, const std::string& form) {
+  return fmt::format("  building {} ({}) into the build cache ...\n", printable_line(program.string()), form);
 }
 
 std::vector<std::string> build_program(const fs::path& program, const fs::path& cache_dir) {

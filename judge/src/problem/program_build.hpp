@@ -37,6 +37,13 @@
 // built keeps working. The setter's program is trusted: it is built outside any
 // sandbox, with a time bound. A failing build is a ConfigError carrying its output
 // (capped).
+//
+// A program of one C++ source whose first #include is <bits/stdc++.h> or "testlib.h"
+// (beside it) is offered a precompiled header made once per header, flags and
+// compiler (submission/precompiled_header.hpp), shared by every package's programs;
+// GCC uses it where it is valid. A build that runs says so on a terminal
+// (build_progress_line), on stderr: the first `judge verify` of a package is not a
+// silent wait.
 #pragma once
 
 #include <filesystem>
@@ -67,6 +74,10 @@ struct ProgramLibrary {
 BuiltProgram build_package_program(const std::filesystem::path& program,
                                    const std::filesystem::path& cache_dir,
                                    const ProgramLibrary* library = nullptr);
+
+// The line a build says on a terminal before it starts (stderr, only when that is a
+// terminal: issue 48): "  building PROGRAM (FORM) into the build cache ...".
+std::string build_progress_line(const std::filesystem::path& program, const std::string& form);
 
 // build_package_program(...).command.
 std::vector<std::string> build_program(const std::filesystem::path& program,

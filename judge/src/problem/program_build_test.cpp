@@ -297,6 +297,36 @@ TEST_F(ProgramBuild, AHeaderOutsideTheProgramThatChangesRebuildsIt) {
   EXPECT_EQ(exit_code(again.command), 42);
 }
 
+// Programs whose first #include is "testlib.h" beside them share one precompiled
+// header (made once, an entry of the cache); GCC uses it where it is valid: a macro
+// the header reads, defined first, still counts.
+TEST_F(ProgramBuild, TestlibProgramsShareOnePrecompiledHeaderThatChangesNothing) {
+  write("files/testlib.h",
+        "#pragma once\n#include <map>\n#include <string>\n#include <vector>\n"
+        "#ifdef TESTLIB_BONUS\ninline int testlib_value() { return 41; }\n#else\n"
+        "inline int testlib_value() { return 40; }\n#endif\n");
+  write("files/checker.cpp", "#include \"testlib.h\"\nint main() { return testlib_value() + 2; }\n");
+  write("files/validator.cpp", "// a validator\n#include \"testlib.h\"\nint main() { return testlib_value(); }\n");
+  write("files/bonus.cpp", "#define TESTLIB_BONUS\n#include \"testlib.h\"\nint main() { return testlib_value(); }\n");
+  auto headers = [&] {
+    std::vector<fs::path> found;
+    for (const auto& entry : fs::recursive_directory_iterator(cache() / "builds"))
+      if (entry.path().filename() == "testlib.h.gch") found.push_back(entry.path());
+    return found;
+  };
+  EXPECT_EQ(exit_code(build_package_program(package() / "files/checker.cpp", cache()).command), 42) << last_output;
+  ASSERT_EQ(headers().size(), 1u);
+  EXPECT_TRUE(fs::is_regular_file(headers()[0]));  // the PCH's own; no link is left in a program's folder
+  EXPECT_EQ(exit_code(build_package_program(package() / "files/validator.cpp", cache()).command), 40);
+  EXPECT_EQ(exit_code(build_package_program(package() / "files/bonus.cpp", cache()).command), 41);
+  EXPECT_EQ(headers().size(), 1u);
+}
+
+TEST(BuildProgressLine, NamesTheProgramAndItsForm) {
+  EXPECT_EQ(build_progress_line("/p/output_validators/v", "C++ sources"),
+            "  building /p/output_validators/v (C++ sources) into the build cache ...\n");
+}
+
 TEST_F(ProgramBuild, AFolderInNoKnownFormSaysWhatItHolds) {
   write("val/notes.txt", "hello\n");
   const std::string message = message_of(package() / "val");

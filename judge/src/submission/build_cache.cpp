@@ -254,14 +254,16 @@ fs::path BuildCache::publish(const std::string& key, const fs::path& staged,
   return entry / program_name;
 }
 
-UniqueFd BuildCache::lock_key(const std::string& key) const {
+UniqueFd BuildCache::lock_key(const std::string& key, bool wait) const {
   // The lock is a file of its own beside the entry, never the entry: the entry is
   // removed and made again under it. flock, not fcntl locks: two threads of one judge
   // (two open descriptions) exclude each other too. It is released when the
   // descriptor closes, so a killed judge never leaves it held.
   const fs::path lock_path = dir_ / "builds" / ("." + key + ".lock");
   UniqueFd lock(::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
-  if (!lock.valid() || ::flock(lock.get(), LOCK_EX) != 0)
+  const bool locked = lock.valid() && ::flock(lock.get(), LOCK_EX | (wait ? 0 : LOCK_NB)) == 0;
+  if (!locked && lock.valid() && !wait && errno == EWOULDBLOCK) return UniqueFd();  // another holds it
+  if (!locked)
     throw ConfigError(fmt::format("cannot lock {} in the build cache: {} (set JUDGE_CACHE_DIR)", lock_path.string(),
                                   std::strerror(errno)));
   return lock;
@@ -269,11 +271,26 @@ UniqueFd BuildCache::lock_key(const std::string& key) const {
 
 BuildCache::InPlace BuildCache::build_in_place(const std::string& key, const InPlaceBuilder& build) const {
   if (auto found = lookup(key)) return {*found, false};
+  std::error_code ec;
+  fs::create_directories(dir_ / "builds", ec);
+  const UniqueFd lock = lock_key(key);
+  return build_locked(key, build);
+}
+
+std::optional<BuildCache::InPlace> BuildCache::build_in_place_unless_busy(const std::string& key,
+                                                                          const InPlaceBuilder& build) const {
+  if (auto found = lookup(key)) return InPlace{*found, false};
+  std::error_code ec;
+  fs::create_directories(dir_ / "builds", ec);
+  const UniqueFd lock = lock_key(key, false);
+  if (!lock.valid()) return std::nullopt;
+  return build_locked(key, build);
+}
+
+BuildCache::InPlace BuildCache::build_locked(const std::string& key, const InPlaceBuilder& build) const {
+  if (auto found = lookup(key)) return {*found, false};  // the judge we waited for built it
   const fs::path builds = dir_ / "builds";
   std::error_code ec;
-  fs::create_directories(builds, ec);
-  const UniqueFd lock = lock_key(key);
-  if (auto found = lookup(key)) return {*found, false};  // the judge we waited for built it
   const fs::path entry = builds / key;
   fs::remove_all(entry, ec);  // half made by a judge that was killed: no manifest
   const fs::path program = entry / program_name;

@@ -92,6 +92,10 @@ class BuildCache {
   };
   using InPlaceBuilder = std::function<std::vector<std::filesystem::path>(const std::filesystem::path& program)>;
   InPlace build_in_place(const std::string& key, const InPlaceBuilder& build) const;
+  // The same, without waiting: nullopt when another judge is building the key right
+  // now (a batch's second worker compiles without a precompiled header instead of
+  // idling while the first makes it).
+  std::optional<InPlace> build_in_place_unless_busy(const std::string& key, const InPlaceBuilder& build) const;
 
   // Removes least recently used entries of sources/ and builds/ until they take at
   // most `bound_bytes`, sparing those used within `in_use`. Returns the number removed.
@@ -104,8 +108,10 @@ class BuildCache {
 
  private:
   // The key's lock (a file beside its entry), held while the descriptor is open:
-  // making, replacing or publishing the entry happens under it.
-  UniqueFd lock_key(const std::string& key) const;
+  // making, replacing or publishing the entry happens under it. `wait` false: an
+  // invalid descriptor when another holds it.
+  UniqueFd lock_key(const std::string& key, bool wait = true) const;
+  InPlace build_locked(const std::string& key, const InPlaceBuilder& build) const;
   std::filesystem::path dir_;
 };
 

@@ -9,6 +9,8 @@
 #include <chrono>
 
 #include <fstream>
+#include <future>
+#include <thread>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -164,6 +166,40 @@ TEST_F(BuildCacheTest, AStoredContentIsUsedAgainWithoutStagingItAndAChangedOneIs
 
 // Issue 28, hole 11: the cache is bounded; the least recently used entries go first,
 // never one used within the grace period; a use (a lookup) makes an entry recent.
+// A precompiled header is not waited for: while another judge builds the key, the
+// caller is told so at once (and compiles without it); once built, it is found.
+TEST_F(BuildCacheTest, BuildInPlaceUnlessBusyDoesNotWaitForAnotherBuilder) {
+  const BuildCache cache(dir / "cache");
+  std::promise<void> started, release;
+  std::shared_future<void> released = release.get_future().share();
+  std::thread other([&] {
+    cache.build_in_place("k", [&](const fs::path& program) {
+      std::ofstream(program / "made") << "x";
+      started.set_value();
+      released.wait();
+      return std::vector<fs::path>{};
+    });
+  });
+  started.get_future().wait();
+  bool called = false;
+  const auto busy = cache.build_in_place_unless_busy("k", [&](const fs::path&) {
+    called = true;
+    return std::vector<fs::path>{};
+  });
+  release.set_value();
+  other.join();
+  EXPECT_FALSE(busy.has_value());
+  EXPECT_FALSE(called);
+  const auto found = cache.build_in_place_unless_busy("k", [&](const fs::path&) {
+    called = true;
+    return std::vector<fs::path>{};
+  });
+  ASSERT_TRUE(found.has_value());
+  EXPECT_FALSE(found->built_now);
+  EXPECT_FALSE(called);
+  EXPECT_TRUE(fs::exists(found->program / "made"));
+}
+
 TEST_F(BuildCacheTest, EvictsTheLeastRecentlyUsedEntriesDownToTheBound) {
   const BuildCache cache(dir / "cache");
   auto entry = [&](const std::string& kind, const std::string& name, int age_hours) {

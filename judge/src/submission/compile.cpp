@@ -57,6 +57,13 @@ namespace {
 
 constexpr const char* box_sources = "/box/src";
 constexpr const char* box_build = "/tmp/out";  // in the box's writable scratch
+constexpr const char* box_headers = "/box/pch";
+
+// The command with a folder of precompiled headers first on its include path.
+std::vector<std::string> with_header_folder(std::vector<std::string> command, const std::string& folder) {
+  if (!folder.empty() && !command.empty()) command.insert(command.begin() + 1, {"-I", folder});
+  return command;
+}
 
 Placeholders placeholders_for(const Sources& sources, const std::string& root, const std::string& build) {
   Placeholders values;
@@ -71,8 +78,8 @@ Placeholders placeholders_for(const Sources& sources, const std::string& root, c
 // exported to build_dir) or, without a box, on the host's paths. `staging` holds the
 // sources under their compiled names while the step runs, when one differs.
 SpawnRequest compile_request(const std::vector<std::string>& command, const Sources& sources, const fs::path& build_dir,
-                             const CompileLimits& limits, bool contain, std::optional<TestCgroup>& cgroup,
-                             std::optional<TempDir>& staging) {
+                             const CompileLimits& limits, bool contain, const fs::path& header_folder,
+                             std::optional<TestCgroup>& cgroup, std::optional<TempDir>& staging) {
   SpawnRequest spawn;
   spawn.limits.cpu_ms = limits.cpu_ms;
   spawn.limits.file_size_kib = limits.output_kib;
@@ -83,7 +90,8 @@ SpawnRequest compile_request(const std::vector<std::string>& command, const Sour
     // Its home and temporaries in its build folder; a file compiled under another
     // name is copied there under that name (jvm_entry.hpp).
     const Sources staged = staged_under_compiled_names(sources, build_dir / ".sources");
-    spawn.argv = resolve_program(expand_command(command, placeholders_for(staged, staged.base.string(), build_dir.string())));
+    spawn.argv = resolve_program(with_header_folder(
+        expand_command(command, placeholders_for(staged, staged.base.string(), build_dir.string())), header_folder));
     spawn.working_dir = build_dir.string();
     spawn.environment = program_environment(build_dir.string(), build_dir.string());
     // No cgroup here: the address space is the one memory limit there is, except for
@@ -116,8 +124,11 @@ SpawnRequest compile_request(const std::vector<std::string>& command, const Sour
   };
   const Sources in_box = sources.compiled_as.empty() ? sources : staged_under_compiled_names(sources, staged_folder());
   settings.folders = {{in_box.base, box_sources}};
+  if (!header_folder.empty()) settings.folders.emplace_back(header_folder, box_headers);
   BoxedCommand boxed =
-      boxed_command(expand_command(command, placeholders_for(in_box, box_sources, box_build)), settings);
+      boxed_command(with_header_folder(expand_command(command, placeholders_for(in_box, box_sources, box_build)),
+                                       header_folder.empty() ? "" : box_headers),
+                    settings);
   spawn.argv = std::move(boxed.argv);
   spawn.box_fds = std::move(boxed.fds);
   spawn.boxed = true;
@@ -161,12 +172,12 @@ std::string failure_reason(const ExitFacts& exit, const WatchFacts& watch, const
 
 }  // namespace
 
-CompileStep run_compile_step(const std::vector<std::string>& command, const Sources& sources,
-                             const fs::path& build_dir, const CompileLimits& limits, bool contain,
-                             std::size_t keep_bytes) {
+CompileStep run_compile_step(const std::vector<std::string>& command, const Sources& sources, const fs::path& build_dir,
+                             const CompileLimits& limits, bool contain, std::size_t keep_bytes,
+                             const fs::path& header_folder) {
   std::optional<TestCgroup> cgroup;
   std::optional<TempDir> staging;
-  SpawnRequest spawn = compile_request(command, sources, build_dir, limits, contain, cgroup, staging);
+  SpawnRequest spawn = compile_request(command, sources, build_dir, limits, contain, header_folder, cgroup, staging);
   // stdin is /dev/null: a compiler reads only its files (#include "/dev/stdin" reads nothing).
   const UniqueFd null_input(::open("/dev/null", O_RDONLY | O_CLOEXEC));
   // stdout and stderr: one pipe the judge drains (output_drain.hpp), never a file.

@@ -48,11 +48,13 @@ struct CompileStep {
 // Runs one of the language's commands (compile, check or dependencies) on the
 // sources: {files}, {entry}, {entry_class} name them in the box (/box/src/...), {build}
 // is `build_dir` (exported from the box's /tmp/out). `limits` are what is left of the
-// compile's budget. `keep_bytes` of the output are kept. Throws JudgeFault when the
-// box or the compiler cannot be started at all.
+// compile's budget. `keep_bytes` of the output are kept. `header_folder` not empty: a
+// folder of precompiled headers (precompiled_header.hpp) offered to the compiler, in
+// the box at /box/pch, first on its include path (`-I` right after the compiler's
+// name). Throws JudgeFault when the box or the compiler cannot be started at all.
 CompileStep run_compile_step(const std::vector<std::string>& command, const Sources& sources,
                              const std::filesystem::path& build_dir, const CompileLimits& limits, bool contain,
-                             std::size_t keep_bytes);
+                             std::size_t keep_bytes, const std::filesystem::path& header_folder = {});
 
 // A command's words with the placeholders filled in.
 struct Placeholders {

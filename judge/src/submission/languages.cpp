@@ -18,8 +18,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::set<std::string> language_keys{"name", "extensions", "compile", "check", "dependencies", "run",
-                                          "entry", "entry_pattern", "address_space", "threads", "install"};
+const std::set<std::string> language_keys{"name",    "extensions", "compile",       "check",         "dependencies",
+                                          "run",     "entry",      "entry_pattern", "address_space", "threads",
+                                          "install", "flags_from", "speed"};
 
 Language parse_language(const std::string& id, const YAML::Node& node, const YamlFile& file) {
   if (!node.IsMap()) throw ConfigError(fmt::format("{}: {} must be a map of the keys of a language", file.path.string(), id));
@@ -39,6 +40,8 @@ Language parse_language(const std::string& id, const YAML::Node& node, const Yam
   language.run = list("run");
   language.entry = list("entry");
   language.install = list("install");
+  if (node["flags_from"]) language.flags_from = yaml_string(node["flags_from"], file, id + ".flags_from");
+  if (node["speed"]) language.speed = yaml_string(node["speed"], file, id + ".speed");
   if (node["entry_pattern"]) language.entry_pattern = yaml_string(node["entry_pattern"], file, id + ".entry_pattern");
   if (node["address_space"]) {
     const std::string value = yaml_string(node["address_space"], file, id + ".address_space");
@@ -139,6 +142,8 @@ std::string describe_languages(const Languages& languages, const std::function<s
     const std::string tool = missing(language);
     text += fmt::format("{:<8} {:<18} {}{}\n", id, endings, language.name,
                         tool.empty() ? "" : fmt::format("  [not installed here: {}]", tool));
+    if (!language.flags_from.empty()) text += fmt::format("{:<28}flags: {}\n", "", language.flags_from);
+    if (!language.speed.empty()) text += fmt::format("{:<28}for speed: {}\n", "", language.speed);
   }
   text += "A folder is one submission of one language; a language given by id (submissions.yaml "
           "`language`) takes a file whatever its ending.\n";

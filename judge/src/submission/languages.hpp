@@ -29,6 +29,8 @@ struct Language {
   bool unlimited_address_space = false;    // address_space: unlimited (a JVM)
   std::int64_t threads = 0;                // added to the process limit
   std::vector<std::string> install;        // Debian packages of the toolchain
+  std::string flags_from;                  // whose flags these are (a contest system's)
+  std::string speed;                       // what was changed for speed, and why it changes nothing else
 };
 
 class Languages {
@@ -65,7 +67,8 @@ std::string not_installed_message(const Language& language, const std::string& t
 std::filesystem::path user_languages_file();
 
 // `judge languages`: one line per language (id, endings, name, whether its toolchain
-// is installed here), then where a user's table is read from. `missing` says which
+// is installed here), under it whose flags these are and what was changed for speed
+// (when the entry says), then where a user's table is read from. `missing` says which
 // tool of a language is not installed (missing_tool; tests pass their own).
 std::string describe_languages(const Languages& languages,
                                const std::function<std::string(const Language&)>& missing,

@@ -72,6 +72,10 @@ TEST(Languages, TheListingNamesEveryLanguageWithItsEndingsAndWhatIsMissing) {
   for (const char* expected : {"cpp", ".cpp .cc .cxx .c++ .C", "java", ".java", ".kt", ".rs", ".py",
                                "[not installed here: kotlinc]", "/home/u/.config/judge/languages.yaml"})
     EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+  // Whose flags, and what was changed for speed, under each entry that says.
+  for (const char* expected : {"flags: Kattis (problemtools languages.yaml): g++ -g -O2", "for speed: -g left out",
+                               "<bits/stdc++.h> precompiled when it is the first #include", "flags: DOMjudge"})
+    EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
   EXPECT_EQ(text.find("judge/languages.yaml"), text.find("/home/u/.config/judge/languages.yaml") + 16)
       << "the built-in table's path in the source tree is not named";
 }

@@ -54,6 +54,9 @@ struct SubmissionOptions {
   // (judge batch: the participant's; submission_files.hpp).
   std::filesystem::path confine_to;
   CompileLimits compile_limits;  // for the whole compile (tests make them small)
+  // A precompiled header offered to a C++ compile (precompiled_header.hpp); false:
+  // the plain compile (tests compare the two).
+  bool precompiled_headers = true;
   // Not empty: a task's stub or grader compiled with the submission (companions.hpp).
   Companions companions;
 };
