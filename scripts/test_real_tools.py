@@ -104,13 +104,6 @@ def export(args, problem, dest, fmt):
         sys.exit(f"FAIL: judge export --format {fmt} exited {code}")
 
 
-def tool_errors(out):
-    """The ERROR lines of a tool's output, without colour codes."""
-    plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
-    return [line for line in plain.splitlines() if re.search(r"\bERROR\b|^\s*ERROR|error:", line, re.I) and
-            "0 errors" not in line]
-
-
 def check_verifyproblem(args, tools, scratch, env):
     package = os.path.join(scratch, "export")
     export(args, problem_folder(args, scratch), package, "kattis")
@@ -149,11 +142,21 @@ def check_bt(args, tools, scratch, env):
     for step in (["validate", "--no-bar"], ["run", "--no-bar"]):
         code, out = run([os.path.join(tools, "bt")] + step, env=env, cwd=problem)
         print(out)
-        errors = tool_errors(out)
-        if code != 0 or errors:
-            sys.exit(f"FAIL: bt {step[0]} exited {code} with {len(errors)} error lines on the icpc export of "
-                     f"{args.problem}")
-        print(f"ok: bt {step[0]}: exit 0, no error")
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
+        # bt exits 1 on any warning. A probe pass (nuts-bolts' secret/*probe*) ends the
+        # interaction by design while the submission waits (the validator asks for the
+        # next pass), so "Validator exited first with AC" is true there and expected;
+        # every other warning or error fails.
+        expected = [line for line in plain.splitlines()
+                    if "Validator exited first with AC" in line and re.search(r"secret/\S*probe", line)]
+        unexpected = [line for line in plain.splitlines() if line not in expected and
+                      re.search(r"WARNING|ERROR|\berror\b|Validator exited first|got [A-Z]", line)]
+        if unexpected or (code != 0 and not expected):
+            sys.exit(f"FAIL: bt {step[0]} exited {code} on the icpc export of {args.problem}: "
+                     f"{len(unexpected)} unexpected lines: {unexpected[:5]}")
+        if expected:
+            print(f"note: {len(expected)} warnings of bt {step[0]} are the probe passes' early accept, by design")
+        print(f"ok: bt {step[0]}: exit {code}, no unexpected warning or error")
 
 
 def main():

@@ -1,7 +1,7 @@
 // SeededRandom: randomness that is the same for a seed on every compiler and
 // standard library, for interactors and test generators (a test file that says
 // `random SEED` must mean the same test everywhere). std::mt19937_64's output is
-// fixed by the standard; std::uniform_int_distribution and std::shuffle are not,
+// fixed by the standard; its uniform integer distribution and std::shuffle are not,
 // so both are written here:
 //   below(b):  draw x from mt19937_64 until x >= (2^64 - b) mod b, return x mod b
 //              (rejection sampling: unbiased)

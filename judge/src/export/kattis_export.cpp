@@ -179,7 +179,8 @@ Package kattis_package(const Problem& problem, const ExportOptions& options) {
       moved.path = "problem_statement/" + file.path.substr(std::string("statement/").size());
     } else if (file.path.starts_with("submissions/")) {
       moved.path = submissions.path(file.path);
-    } else if (file.path == "problem.yaml" || file.path == "README.md" || file.path.ends_with("/test_group.yaml")) {
+    } else if (file.path == "problem.yaml" || file.path == "README.md" || file.path.ends_with("/test_group.yaml") ||
+               file.path.ends_with(".download")) {  // 2025-09's download overrides: not in legacy
       continue;
     }
     if (!moved.path.empty()) legacy.files.push_back(std::move(moved));

@@ -65,6 +65,13 @@ void add_sample_interactions(Package& package, const Problem& problem) {
                         "library, which writes them)",
                         test.name));
       package.add_text("data/sample/" + stem + ".interaction", *transcript);
+      // 2025-09: a sample shown by its .interaction is downloaded as .in.download and
+      // .ans.download ("you must provide" both): the sample's own files, the input a
+      // local testing tool takes.
+      package.add_copy("data/sample/" + stem + ".in.download", test.input);
+      if (test.answer == "/dev/null") package.add_text("data/sample/" + stem + ".ans.download", "");
+      else
+        package.add_copy("data/sample/" + stem + ".ans.download", test.answer);
     }
   } catch (const std::exception& error) {
     package.not_carried.push_back(fmt::format(
