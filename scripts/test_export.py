@@ -397,8 +397,6 @@ def check_cms(args, checks):
     # 102 and the process dies of SIGPIPE, which CMS counts as its failure (RTE), and
     # which the export's rule for wrong_answer/ allows.
     scenario_steps.write(os.path.join(task, "submissions", "wrong_answer", "floods_orders.cpp"), FLOODS_ORDERS)
-    verify = scenario_steps.Beside([args.judge, "verify", task, "--json", os.path.join(args.work, "verify.json")],
-                                   timeout=1800, tail=14)
     for folder, name in (("accepted", "growing_sums.cpp"), ("wrong_answer", "unequal_sums.cpp")):
         submission = os.path.join(args.source, "solutions", "twin-cookies", folder, name)
         original = run_result(args.judge, "twin-cookies", submission, os.path.join(args.work, name + ".orig.json"))
@@ -406,7 +404,12 @@ def check_cms(args, checks):
         checks.expect(original == exported and original[0] is not None,
                       f"{folder}/{name}: the same verdict and score on the export ({exported}) as on the original "
                       f"({original})")
-    check_cms_verify(checks, verify.finish(), os.path.join(args.work, "verify.json"), 11, "twin-cookies")
+    # Not beside the runs above: a CMS test's processes wait on the manager, and on a
+    # loaded 2-core host a starved manager once left a solution idle past its wall limit
+    # (ILE where WA is due: a timing race of this judge's CMS runs, not yet fixed).
+    verify = scenario_steps.run([args.judge, "verify", task, "--json", os.path.join(args.work, "verify.json")],
+                                timeout=1800, tail=14)
+    check_cms_verify(checks, verify, os.path.join(args.work, "verify.json"), 11, "twin-cookies")
     with open(os.path.join(args.work, "verify.json")) as f:
         flood = next(s for s in json.load(f)["submissions"] if s["name"].endswith("floods_orders.cpp"))
     checks.expect(flood.get("verdict") == "RTE", f"the flooding QLE solution is RTE on CMS ({flood.get('verdict')})")
