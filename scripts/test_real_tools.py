@@ -66,6 +66,10 @@ def tool_environment(tools, scratch):
     env = dict(os.environ)
     env["PYTHONPATH"] = pydeps
     env["TOOLS_WORK"] = os.path.join(scratch, "tools-work")
+    # BAPCtools keeps every problem uuid it has seen in $XDG_CONFIG_HOME/bapctools/uuids
+    # and warns when another folder holding the same uuid still exists (a scratch folder
+    # of an interrupted run did, and failed CI): each run gets its own, empty state.
+    env["XDG_CONFIG_HOME"] = os.path.join(scratch, "config")
     if shutil.which("pypy3") is None:
         shim = os.path.join(scratch, "bin")
         os.makedirs(shim)
