@@ -192,6 +192,34 @@ Plan compiled_plan(const std::vector<fs::path>& sources, const ProgramLibrary* l
   return plan;
 }
 
+// Words in a program's own files that let code outside its one source reach into it:
+// a replaced operator new or delete (the C++ library's own calls must reach it), C
+// linkage, weak or aliased symbols, asm, symbols looked up at run time.
+bool reached_from_outside(const std::vector<fs::path>& files) {
+  static const std::vector<std::string_view> words{"operator new", "operator delete", "extern \"C\"",
+                                                   "weak",         "alias",           "asm",
+                                                   "visibility",   "dlsym",           "externally_visible"};
+  for (const auto& file : files) {
+    const std::string text = read_head(file, 16 * 1024 * 1024);
+    for (const std::string_view word : words)
+      if (text.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// A package program of one C++ source, linked with nothing of the judge's, is the whole
+// program: with -fwhole-program GCC generates code only for what main and the global
+// constructors reach. testlib defines ~880 functions in its header, and generating all
+// of them was most of a testlib program's build (docs/performance.md, row 6b). The
+// program's behaviour is its source's; only the inlining of its functions may differ,
+// and a package program's speed is no verdict. A submission is never built so: it gets
+// the contest system's program. `files`: the files its compile reads from the package.
+void build_as_whole_program(Plan& plan, const std::vector<fs::path>& files) {
+  if (plan.single_cpp_source.empty() || plan.steps.size() != 1 || reached_from_outside(files)) return;
+  Command& step = plan.steps.front();
+  step.insert(step.begin() + 1, "-fwhole-program");
+}
+
 // The headers in a single source's folder (not below it: a problem.json folder holds
 // its tests there), which its build gets beside the source as Polygon's files/,
 // problemtools' and DOMjudge's build folders give them. The source's sibling sources
@@ -222,7 +250,14 @@ Plan folder_plan(const fs::path& folder) {
   }
   const std::string python3 = python3_for(fmt::format("the program {}", folder.string())).string();
   if (has("__main__.py")) return {"Python folder (__main__.py)", {}, {python3, copy}, {}, false, {}, {}, {}, {}};
-  if (!sources.empty()) return compiled_plan(sources);
+  if (!sources.empty()) {
+    Plan plan = compiled_plan(sources);
+    std::vector<fs::path> read;
+    for (const auto& file : files)
+      if (is_c_source(file) || is_cpp_source(file) || is_header(file)) read.push_back(folder / file);
+    build_as_whole_program(plan, read);
+    return plan;
+  }
   if (python.size() == 1)
     return {"Python file in a folder", {}, {python3, copy + "/" + python[0].string()}, {}, false, {}, {}, {}, {}};
   std::string names;
@@ -456,6 +491,11 @@ BuiltProgram build_package_program(const fs::path& program_path, const fs::path&
   if (is_c_source(program) || is_cpp_source(program)) {
     Plan plan = compiled_plan({program.filename()}, library);
     plan.beside = headers_beside(program);
+    if (library == nullptr) {
+      std::vector<fs::path> read{program};
+      for (const auto& header : plan.beside) read.push_back(program.parent_path() / header);
+      build_as_whole_program(plan, read);
+    }
     return build_in_cache(program, plan, cache_dir);
   }
   if (::access(program.c_str(), X_OK) == 0) return {{program.string()}, {}, "executable", false, {}};

@@ -322,6 +322,30 @@ TEST_F(ProgramBuild, TestlibProgramsShareOnePrecompiledHeaderThatChangesNothing)
   EXPECT_EQ(headers().size(), 1u);
 }
 
+// A package program of one source is compiled as the whole program: a function nothing
+// calls is not compiled (its name is not in the binary's symbols); one whose source
+// replaces operator new, which the C++ library's own code must reach, is compiled as
+// the table says.
+TEST_F(ProgramBuild, AOneSourceProgramIsBuiltAsTheWholeProgramUnlessOtherCodeReachesIn) {
+  const std::string unused = "int never_called_by_main(int x) { return x * 3; }\n";
+  write("files/checker.cpp", unused + "int main() { return 42; }\n");
+  write("replaced/checker.cpp", "#include <cstdlib>\n#include <new>\n" + unused +
+                                    "void* operator new(std::size_t n) { return std::malloc(n ? n : 1); }\n"
+                                    "void operator delete(void* p) noexcept { std::free(p); }\n"
+                                    "void operator delete(void* p, std::size_t) noexcept { std::free(p); }\n"
+                                    "int main() { int* p = new int(42); const int v = *p; delete p; return v; }\n");
+  auto holds_symbol = [](const BuiltProgram& built) {
+    const auto binary = read_file(built.command[0]);
+    return binary && binary->find("never_called_by_main") != std::string::npos;
+  };
+  const BuiltProgram whole = build_package_program(package() / "files/checker.cpp", cache());
+  EXPECT_EQ(exit_code(whole.command), 42) << last_output;
+  EXPECT_FALSE(holds_symbol(whole));
+  const BuiltProgram replaced = build_package_program(package() / "replaced/checker.cpp", cache());
+  EXPECT_EQ(exit_code(replaced.command), 42) << last_output;
+  EXPECT_TRUE(holds_symbol(replaced));
+}
+
 TEST(BuildProgressLine, NamesTheProgramAndItsForm) {
   EXPECT_EQ(build_progress_line("/p/output_validators/v", "C++ sources"),
             "  building /p/output_validators/v (C++ sources) into the build cache ...\n");

@@ -35,10 +35,13 @@ std::vector<Intervention> GroupWatch::supervise(const std::vector<GroupMember>& 
 bool GroupWatch::extend_wall_limit(WatchClock::TimePoint now) {
   // As the Watchdog does: a process that was ready to run but waited for a CPU (a
   // loaded machine) gets that time back, up to a few times the limit; the one that
-  // waited longest sets the new deadline. The manager's waits do not count.
+  // waited longest sets the new deadline. The manager's waits are added: a process
+  // blocked on a reply sleeps, so its own run delay stays 0 while a starved manager
+  // holds it up (that once turned WA into ILE on a loaded 2-core host).
   std::int64_t waited_ms = 0;
   for (std::size_t index = 1; index < members_.size(); ++index)
     if (members_[index].program->running()) waited_ms = std::max(waited_ms, members_[index].program->run_delay_ms());
+  if (members_[0].program->running()) waited_ms += std::max<std::int64_t>(0, members_[0].program->run_delay_ms());
   const auto wall = ms::milliseconds(wall_ms_);
   const auto extended =
       std::min(start_ + wall + ms::milliseconds(waited_ms), start_ + Watchdog::max_wall_extension_factor * wall);

@@ -172,7 +172,7 @@ TEST(GroupWatch, AProcessStarvedOfCpuGetsTheTimeItWaitedBackUpToFourWallLimits) 
   auto facts = group.run(3000);
   EXPECT_FALSE(facts[0].killed_by_judge || facts[1].killed_by_judge || facts[2].killed_by_judge);
   EXPECT_EQ(group.wall_limit_extended_ms, 1200);
-  // The manager's waits do not count, and the extension stops at four wall limits.
+  // The extension stops at four wall limits.
   Group starved;
   starved.manager.waited_for_cpu_ms = 5000;
   starved.first.waited_for_cpu_ms = 100000;
@@ -180,6 +180,28 @@ TEST(GroupWatch, AProcessStarvedOfCpuGetsTheTimeItWaitedBackUpToFourWallLimits) 
   EXPECT_TRUE(facts[1].hit_wall_limit);
   EXPECT_EQ(starved.wall_limit_extended_ms, 3000);
   EXPECT_EQ(starved.clock.now_ms, 4000);
+}
+
+TEST(GroupWatch, AProcessWaitingOnAStarvedManagerGetsTheManagersWaitBack) {
+  // p0 sleeps on the manager's replies (its own run delay 0) while the manager waited
+  // 900 ms for a CPU and p1 100 ms: the deadline moves by 900 + 100.
+  Group group;
+  group.first.ends_at_ms = 3900;
+  group.manager.waited_for_cpu_ms = 900;
+  group.second.waited_for_cpu_ms = 100;
+  group.manager.follows = &group.first;
+  group.second.follows = &group.manager;
+  auto facts = group.run(3000);
+  EXPECT_FALSE(facts[0].killed_by_judge || facts[1].killed_by_judge || facts[2].killed_by_judge);
+  EXPECT_EQ(group.wall_limit_extended_ms, 1000);
+  // Without the manager's wait the same run is stopped at the wall limit.
+  Group unstarved;
+  unstarved.first.ends_at_ms = 3900;
+  unstarved.second.waited_for_cpu_ms = 100;
+  unstarved.manager.follows = &unstarved.first;
+  unstarved.second.follows = &unstarved.manager;
+  facts = unstarved.run(3000);
+  EXPECT_TRUE(facts[1].hit_wall_limit);
 }
 
 }  // namespace

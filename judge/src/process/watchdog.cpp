@@ -119,7 +119,11 @@ void Watchdog::on_ended(Side side) {
 
 bool Watchdog::extend_wall_limit(WatchClock::TimePoint now) {
   const auto wall = ms::milliseconds(limits_.wall_ms);
-  const auto waited = ms::milliseconds(submission_->run_delay_ms());
+  // The interactor's waits are added: a submission blocked on its reply sleeps, so its
+  // own run delay stays 0 while a starved interactor holds it up.
+  std::int64_t waited_ms = submission_->run_delay_ms();
+  if (interactor_->running()) waited_ms += std::max<std::int64_t>(0, interactor_->run_delay_ms());
+  const auto waited = ms::milliseconds(waited_ms);
   const auto extended = std::min(start_ + wall + waited, start_ + max_wall_extension_factor * wall);
   if (extended <= deadline_ + ms::milliseconds(1) || extended <= now) return false;
   facts_.wall_limit_extended_ms =

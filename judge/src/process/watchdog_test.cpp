@@ -281,6 +281,15 @@ TEST(Watchdog, AStarvedSubmissionGetsItsWaitingAddedToTheWallLimit) {
   EXPECT_LE(*scene.submission.killed_at_ms, 4 * 3000);
 }
 
+TEST(Watchdog, ASubmissionWaitingOnAStarvedInteractorGetsTheInteractorsWaitingBack) {
+  WatchdogScene scene;
+  scene.interactor.waiting_per_ms = 0.5;  // the submission sleeps on its replies
+  const WatchFacts facts = scene.run();
+  EXPECT_GT(facts.wall_limit_extended_ms, 1000);
+  EXPECT_GT(*scene.submission.killed_at_ms, 4000);
+  EXPECT_LE(*scene.submission.killed_at_ms, 4 * 3000);
+}
+
 TEST(Watchdog, TheWallExtensionStopsAtFourWallLimits) {
   WatchdogScene scene;
   scene.submission.waiting_per_ms = 1.0;  // waits all the time: starved for good
