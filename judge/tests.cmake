@@ -343,3 +343,18 @@ add_test(NAME style.layering COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/s
 add_test(NAME style.layering_checker
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/check_layering_test.py)
 set_tests_properties(style.layering style.layering_checker PROPERTIES LABELS style)
+
+# What judge/templates/ holds is compiled into the judge as text (judge/CMakeLists.txt)
+# and checked here as the code it is: the testlib adapter with the project's warnings,
+# the skeleton's interactor against the interactor library, every Python file by
+# Python's own compiler (nothing written beside them).
+add_executable(template_testlib_adapter templates/testlib_adapter.cc)
+target_link_libraries(template_testlib_adapter PRIVATE project_warnings)
+add_executable(template_skeleton_interactor templates/skeleton/interactor.cpp)
+target_link_libraries(template_skeleton_interactor PRIVATE interactor_lib project_warnings)
+file(GLOB_RECURSE template_python_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/templates/*.py)
+add_test(NAME style.templates_python
+  COMMAND ${Python3_EXECUTABLE} -c
+    "import sys\nfor path in sys.argv[1:]: compile(open(path).read(), path, 'exec')\nprint(len(sys.argv) - 1, 'files compile')"
+    ${template_python_files})
+set_tests_properties(style.templates_python PROPERTIES LABELS style)

@@ -2,7 +2,8 @@
 // that `judge export` writes an interactor that builds alone from the files this judge
 // was built with, wherever the judge is installed: the interactor library
 // (interactors/lib, without its tests) and the headers of the two libraries it
-// includes, fmt and nlohmann/json (both MIT; their license text is in their headers).
+// includes, fmt and nlohmann/json (both MIT; their license text is in their headers);
+// and the files `judge new` writes (judge/templates/skeleton/).
 #pragma once
 
 #include <span>
@@ -18,5 +19,7 @@ struct EmbeddedFile {
 std::span<const EmbeddedFile> embedded_interactor_library();  // "interactor.hpp", "run.cpp", ...
 std::span<const EmbeddedFile> embedded_fmt_headers();         // "fmt/core.h", ...
 std::span<const EmbeddedFile> embedded_json_headers();        // "nlohmann/json.hpp", ...
+// judge/templates/skeleton/: the problem `judge new` writes ("problem.json", "data/manifest.txt", ...).
+std::span<const EmbeddedFile> embedded_skeleton();
 
 }  // namespace judge

@@ -7,7 +7,9 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/json_text.hpp"
 #include "base/temp_dir.hpp"
+#include "export/embedded_files.hpp"
 #include "export/icpc_export.hpp"
 #include "generate/generate.hpp"
 
@@ -16,157 +18,28 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* interactor_cpp = R"(// The interactor: reads the test (n and the secret), talks to the submission and
-// gives the verdict. Library reference: the header comment of interactor.hpp.
-#include <string>
+// Where a template file of judge/templates/skeleton/ names the problem.
+constexpr std::string_view name_mark = "@NAME@";
 
-#include "interactor.hpp"
-
-int main(int argc, char** argv) {
-  return interactor::run(argc, argv, [](interactor::Session& s) {
-    interactor::Line first = s.test().read_line("n and the secret");  // test file: errors are JE
-    const std::int64_t n = first.read_int(1, 1000000000, "n");
-    const std::int64_t secret = first.read_int(1, n, "secret");
-    first.expect_end();
-    s.test().expect_eof();
-    s.set_query_limit(30);  // ceil(log2(10^9)) questions suffice
-    s.send(std::to_string(n));
-    for (;;) {
-      interactor::Line line = s.read_line("a question or the answer");  // contestant: errors are PE
-      line.set_shape("'? x' or '! x'");
-      const std::string kind(line.read_token("'?' or '!'"));
-      if (kind != "?" && kind != "!") line.fail("expected '?' or '!'");
-      const std::int64_t x = line.read_int(1, n, "x");
-      line.expect_end();
-      if (kind == "!") {
-        if (x == secret) s.accept("found {} with {} questions", secret, s.queries());
-        s.reject(interactor::Verdict::WA, "answered {} but the secret is {}", x, secret);
-      }
-      s.count_query();  // the 31st question is QLE
-      s.send(secret <= x ? "yes" : "no");
-    }
-  });
-}
-)";
-
-constexpr const char* generator_py = R"(# The generator: `generator.py N SECRET|random SEED` prints one test input, "N SECRET".
-# `judge generate` runs it once per line of data/manifest.txt; the seed comes from
-# there, so the data is reproducible byte for byte (judge generate --check).
-import random
-import sys
-
-n, secret, seed = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-rng = random.Random(seed)
-print(n, rng.randint(1, n) if secret == "random" else int(secret))
-)";
-
-constexpr const char* manifest_txt = R"(# NAME GENERATOR-ARGS...: data/NAME.in is what `generator.py ARGS` prints.
-01-sample 10 7 0
-02-one 1 1 0
-03-top 1000 1000 0
-04-bottom 1000 1 0
-05-random 1000 random 1
-06-large 1000000000 random 2
-07-large-top 1000000000 1000000000 0
-)";
-
-constexpr const char* input_validator_py = R"(# The input validator: a test input on stdin; exit 42 when it keeps every constraint
-# of the statement, 43 (with the reason) when not. `judge validate` runs it.
-import re
-import sys
-
-def invalid(reason):
-    print(f"line 1: {reason}", file=sys.stderr)
-    sys.exit(43)
-
-text = sys.stdin.read()
-match = re.fullmatch(r"(0|[1-9][0-9]*) (0|[1-9][0-9]*)\n", text)
-if not match:
-    invalid("expected 'N SECRET' and a newline, nothing else")
-n, secret = int(match[1]), int(match[2])
-if not 1 <= n <= 10**9:
-    invalid(f"n = {n} is outside 1..10^9")
-if not 1 <= secret <= n:
-    invalid(f"secret = {secret} is outside 1..n = {n}")
-sys.exit(42)
-)";
-
-constexpr const char* accepted_py = R"(# Binary search: at most ceil(log2(n)) questions.
-n = int(input())
-lo, hi = 1, n
-while lo < hi:
-    mid = (lo + hi) // 2
-    print("?", mid, flush=True)
-    if input() == "yes":
-        hi = mid
-    else:
-        lo = mid + 1
-print("!", lo, flush=True)
-)";
-
-
-// The accepted solution with one bound off by one: it never considers n itself, so it
-// is wrong exactly when the secret is n (tests 03-top and 07-large-top).
-std::string wrong_answer_py() {
-  std::string text = accepted_py;
-  const std::string right = "lo, hi = 1, n\n", wrong = "lo, hi = 1, max(1, n - 1)\n";
-  text.replace(text.find(right), right.size(), wrong);
-  const std::string comment = "# Binary search: at most ceil(log2(n)) questions.";
-  text.replace(text.find(comment), comment.size(), "# Off by one: never considers n itself, so it is wrong exactly when the secret is n.");
+std::string with_name(std::string text, const std::string& name) {
+  for (std::size_t at = text.find(name_mark); at != std::string::npos; at = text.find(name_mark, at + name.size()))
+    text.replace(at, name_mark.size(), name);
   return text;
-}
-
-std::string problem_json(const std::string& name) {
-  return fmt::format(R"({{
-  "name": "{}",
-  "interactor": "interactor.cpp",
-  "testdata": "data",
-  "time_limit_ms": 1000,
-  "memory_mib": 256,
-  "generator": "generator.py",
-  "input_validator": "input_validator.py"
-}}
-)",
-                     name);
-}
-
-std::string statement_md(const std::string& name) {
-  return fmt::format(R"(# {}
-
-I think of a number between 1 and n. Find it with at most 30 questions.
-
-## Interaction
-
-First read a line with n (1 <= n <= 10^9). Then ask questions: print `? x`
-(1 <= x <= n) and read `yes` when the number is at most x, `no` otherwise. When you
-know it, print `! x` and exit. Flush after every line. A 31st question is
-Query Limit Exceeded.
-
-## Sample interaction
-
-| you   | the judge |
-|-------|-----------|
-|       | `10`      |
-| `? 5` | `no`      |
-| `? 8` | `yes`     |
-| `? 6` | `no`      |
-| `? 7` | `yes`     |
-| `! 7` |           |
-)",
-                     name);
 }
 
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> skeleton_files(const std::string& name) {
-  return {{"problem.json", problem_json(name)},
-          {"statement.md", statement_md(name)},
-          {"interactor.cpp", interactor_cpp},
-          {"generator.py", generator_py},
-          {"data/manifest.txt", manifest_txt},
-          {"input_validator.py", input_validator_py},
-          {"submissions/accepted/binary_search.py", accepted_py},
-          {"submissions/wrong_answer/off_by_one.py", wrong_answer_py()}};
+  // The files of judge/templates/skeleton/, compiled in (judge/CMakeLists.txt), the
+  // problem's name where they say @NAME@ (in problem.json as a JSON string's inside).
+  const std::string json_string = json_text(name);
+  const std::string json_name = json_string.substr(1, json_string.size() - 2);
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const EmbeddedFile& file : embedded_skeleton()) {
+    const bool is_json = file.path.ends_with(".json");
+    files.emplace_back(std::string(file.path), with_name(std::string(file.text), is_json ? json_name : name));
+  }
+  return files;
 }
 
 std::vector<fs::path> write_skeleton(const fs::path& dir) {

@@ -1,6 +1,7 @@
 #include "skeleton/skeleton.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
 #include "base/temp_dir.hpp"
@@ -25,6 +26,22 @@ TEST(Skeleton, WritesEveryFileNamedInProblemJson) {
   }
   EXPECT_TRUE(fs::is_regular_file(scratch.path() / "guess" / "submissions" / "accepted" / "binary_search.py"));
   EXPECT_TRUE(fs::is_regular_file(scratch.path() / "guess" / "submissions" / "wrong_answer" / "off_by_one.py"));
+}
+
+// The name is the folder's, whatever it holds: problem.json stays JSON, the statement
+// takes it as it is, and no file keeps the template's mark.
+TEST(Skeleton, TheFoldersNameIsInProblemJsonAsJsonAndNoMarkIsLeft) {
+  const std::string name = "quote\" back\\slash";
+  for (const auto& [path, text] : skeleton_files(name)) {
+    EXPECT_EQ(text.find("@NAME@"), std::string::npos) << path;
+    if (path == "problem.json") {
+      EXPECT_EQ(nlohmann::json::parse(text).at("name"), name);
+    }
+    if (path == "statement.md") {
+      EXPECT_TRUE(text.starts_with("# " + name + "\n")) << text;
+    }
+  }
+  EXPECT_EQ(skeleton_files(name).size(), 8u);
 }
 
 TEST(Skeleton, AnEmptyFolderIsFilledAFullOneRefused) {
