@@ -9,8 +9,8 @@
                           folder, then BAPCtools' `bt validate` and `bt run`: 0 errors
                           and every submission as its folder says
 
-PROBLEM is a problem of this repository, or "new": the `judge new --format judge`
-skeleton. The tools are problemtools and BAPCtools from source in
+PROBLEM is a problem of this repository, or "new": what `judge new` makes by default
+(an ICPC 2025-09 package, exported again from there). The tools are problemtools and BAPCtools from source in
 ../shared/corpus/tools/ (beside the repository); without them the test says "skipped"
 (exit 77). Their Python dependencies that Debian has (colorlog, ruamel.yaml,
 argcomplete: scripts/install-deps.sh) are linked into a private folder on PYTHONPATH,
@@ -91,11 +91,11 @@ def run(command, env=None, cwd=None, timeout=1500):
 
 
 def problem_folder(args, scratch):
-    """The problem to export: a name of this repository, or judge new's skeleton."""
+    """The problem to export: a name of this repository, or judge new's package."""
     if args.problem != "new":
         return args.problem
     folder = os.path.join(scratch, "guess")
-    code, out = run([args.judge, "new", folder, "--format", "judge", "-q"])
+    code, out = run([args.judge, "new", folder, "-q"])
     if code != 0:
         sys.exit(f"FAIL: judge new exited {code}:\n{out}")
     return folder

@@ -18,8 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-# An ICPC package is exported as it is (icpc); a problem.json problem to every format.
-EXPORTS = {"icpc": ["icpc"], "judge": ["icpc", "kattis", "polygon"]}
+# An ICPC package is exported as it is (icpc) and as a legacy package (kattis); a
+# problem.json problem to every format.
+EXPORTS = {"icpc": ["icpc", "kattis"], "judge": ["icpc", "kattis", "polygon"]}
 
 
 class Path:

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "base/errors.hpp"
+#include "base/text_file.hpp"
 #include "export/icpc_testdata_export.hpp"
 #include "export/package_readme.hpp"
 #include "problem/scoring.hpp"
@@ -154,52 +156,94 @@ class LegacySubmissions {
 
 namespace judge {
 
-Package kattis_package(const Problem& problem, const ExportOptions& options) {
-  if (problem.format == ProblemFormat::icpc_legacy) return icpc_package(problem, options);
-  if (problem.format != ProblemFormat::native)
-    throw ConfigError(fmt::format(
-        "--format kattis writes a problem.json problem as a legacy package (or copies a legacy package); {} is a {} "
-        "(export it with --format icpc{})",
-        problem.dir.string(), format_name(problem.format),
-        problem.format == ProblemFormat::cms || problem.format == ProblemFormat::tps ? " or run it as it is" : ""));
-  ExportOptions modern_options = options;
-  modern_options.legacy_groups = true;
-  const Package modern = icpc_package(problem, modern_options);
+namespace {
+
+// The output_validator_args of a 2023-07+ package's tests, by the folder that holds
+// them ("data/secret/strict"): legacy testdata.yaml carries them per group. Tests of
+// one folder that differ (a test's own .yaml) are refused: legacy has no per-test
+// arguments.
+std::map<std::string, std::vector<std::string>> validator_args_by_folder(const Problem& problem) {
+  std::map<std::string, std::vector<std::string>> folders;
+  std::map<std::string, std::string> first_test;
+  for (const TestCase& test : problem.tests) {
+    const std::string folder = fs::path(test.input).parent_path().lexically_relative(problem.dir).generic_string();
+    const auto [known, added] = folders.emplace(folder, test.validator_args);
+    if (added) first_test[folder] = test.name;
+    else if (known->second != test.validator_args)
+      throw ConfigError(fmt::format(
+          "--format kattis: tests {} and {} of {} give the output validator different arguments; the legacy format "
+          "has one output_validator_flags per folder of tests (export it with --format icpc)",
+          first_test[folder], test.name, problem.dir.string()));
+  }
+  return folders;
+}
+
+// The package's own uuid (problem.yaml's `uuid:` line), else one from the name.
+std::string package_uuid(const Problem& problem, const ExportOptions& options) {
+  if (!options.uuid.empty()) return options.uuid;
+  const std::string yaml = read_head(problem.dir / "problem.yaml", 1024 * 1024);
+  for (std::size_t at = yaml.find("uuid:"); at != std::string::npos; at = yaml.find("uuid:", at + 1)) {
+    if (at != 0 && yaml[at - 1] != '\n') continue;
+    std::string value = yaml.substr(at + 5, yaml.find('\n', at) - at - 5);
+    std::erase_if(value, [](char c) { return c == ' ' || c == '\t' || c == '"' || c == '\'' || c == '\r'; });
+    if (!value.empty()) return value;
+  }
+  return problem_uuid(problem.name);
+}
+
+// Where a 2023-07+ package's file goes in the legacy package ("": left out).
+std::string legacy_path(const std::string& path, LegacySubmissions& submissions,
+                        std::vector<std::string>& not_carried) {
+  if (path.starts_with("output_validator/"))
+    return "output_validators/interactor/" + path.substr(std::string("output_validator/").size());
+  if (path.starts_with("statement/")) return "problem_statement/" + path.substr(std::string("statement/").size());
+  if (path.starts_with("submissions/")) return submissions.path(path);
+  // The groups' settings are written again from the problem as it was read
+  // (legacy_testdata); 2025-09's download overrides are not in legacy.
+  if (path == "problem.yaml" || path == "README.md" || path.ends_with("/test_group.yaml") ||
+      path.ends_with("/testdata.yaml") || path == "data/testdata.yaml" || path.ends_with(".download"))
+    return "";
+  for (const char* folder : {"answer_validators/", "static_validator/", "answer_validator/"})
+    if (path.starts_with(folder)) {
+      const std::string note = fmt::format("{}: the legacy format has no {}; left out", folder, folder);
+      if (std::find(not_carried.begin(), not_carried.end(), note) == not_carried.end()) not_carried.push_back(note);
+      return "";
+    }
+  return path;
+}
+
+// The legacy package from the 2025-09 (or 2023-07) one of the same problem: `modern`
+// is judge's own export of a problem.json problem, or a package copied as it is.
+// `validator_flags`: the package's output_validator_args; nullopt for a problem.json
+// problem (then --expect-eof when it uses the interactor library).
+Package legacy_package(const Problem& problem, const ExportOptions& options, const Package& modern,
+                       std::optional<std::vector<std::string>> validator_flags) {
   Package legacy;
   legacy.user_folder = modern.user_folder;
   legacy.not_carried = modern.not_carried;
   bool uses_library = false;
   LegacySubmissions submissions(legacy.not_carried);
   for (const PackageFile& file : modern.files) {
+    uses_library = uses_library || file.path == "output_validator/interactor_library.cpp";
     PackageFile moved = file;
-    if (file.path.starts_with("output_validator/")) {
-      moved.path = "output_validators/interactor/" + file.path.substr(std::string("output_validator/").size());
-      uses_library = uses_library || file.path == "output_validator/interactor_library.cpp";
-    } else if (file.path.starts_with("statement/")) {
-      moved.path = "problem_statement/" + file.path.substr(std::string("statement/").size());
-    } else if (file.path.starts_with("submissions/")) {
-      moved.path = submissions.path(file.path);
-    } else if (file.path == "problem.yaml" || file.path == "README.md" || file.path.ends_with("/test_group.yaml") ||
-               file.path.ends_with(".download")) {  // 2025-09's download overrides: not in legacy
-      continue;
-    }
+    moved.path = legacy_path(file.path, submissions, legacy.not_carried);
     if (!moved.path.empty()) legacy.files.push_back(std::move(moved));
   }
   // --expect-eof as in the 2025-09 export; no --new-second-before-next-pass: there is
   // no next pass in this format.
-  const LegacyTestdata data =
-      legacy_testdata(problem, uses_library ? std::vector<std::string>{"--expect-eof"} : std::vector<std::string>{});
+  if (!validator_flags)
+    validator_flags = uses_library ? std::vector<std::string>{"--expect-eof"} : std::vector<std::string>{};
+  const LegacyTestdata data = legacy_testdata(problem, *validator_flags);
   for (const auto& [path, text] : data.files) legacy.add_text(path, text);
   const bool scoring = problem.scoring.value("type", "all_or_nothing") != "all_or_nothing";
   legacy.add_text("problem.yaml",
-                  legacy_problem_yaml(problem, options.uuid.empty() ? problem_uuid(problem.name) : options.uuid,
-                                      scoring, data.custom_score));
+                  legacy_problem_yaml(problem, package_uuid(problem, options), scoring, data.custom_score));
   legacy.add_text(".timelimit", fmt::format("{}\n", number(static_cast<double>(problem.limits.cpu_ms) / 1000)));
   legacy.not_carried.push_back(fmt::format(
       "the time limit ({} s): legacy problem.yaml has none; .timelimit holds it for DOMjudge, and problemtools and "
       "Kattis compute one from the accepted submissions' times (limits.time_multiplier)",
       number(static_cast<double>(problem.limits.cpu_ms) / 1000)));
-  if (problem.new_second_between_passes ||
+  if (problem.new_second_between_passes || problem.limits.passes > 1 ||
       std::any_of(modern.files.begin(), modern.files.end(), [](const PackageFile& file) {
         return file.path == "problem.yaml" && file.text.find("multi-pass") != std::string::npos;
       }))
@@ -208,6 +252,44 @@ Package kattis_package(const Problem& problem, const ExportOptions& options) {
         "ignored, so the first pass judges");
   legacy.add_text("README.md", package_readme(problem, "legacy (Kattis, DOMjudge)", legacy.not_carried, uses_library));
   return legacy;
+}
+
+}  // namespace
+
+Package kattis_package(const Problem& problem, const ExportOptions& options) {
+  if (problem.format == ProblemFormat::icpc_legacy) return icpc_package(problem, options);
+  if (problem.format == ProblemFormat::icpc) {
+    // A 2023-07+ package: pass-fail only. Its groups' scoring (test_group.yaml's
+    // aggregation and scores) has no legacy form this judge writes.
+    if (problem.scoring.value("type", "all_or_nothing") != "all_or_nothing")
+      throw ConfigError(fmt::format(
+          "--format kattis writes a pass-fail ICPC 2023-07+ package as a legacy one; {} is a scoring package, whose "
+          "test groups' scoring this export does not carry into legacy testdata.yaml (export it with --format icpc, "
+          "or export the problem.json problem it came from with --format kattis)",
+          problem.dir.string()));
+    const auto by_folder = validator_args_by_folder(problem);
+    const bool shared = std::all_of(by_folder.begin(), by_folder.end(),
+                                    [&](const auto& folder) { return folder.second == by_folder.begin()->second; });
+    std::vector<std::string> flags;
+    if (shared && !by_folder.empty()) flags = by_folder.begin()->second;
+    Package legacy = legacy_package(problem, options, icpc_package(problem, options), flags);
+    if (!shared)
+      for (const auto& [folder, args] : by_folder)
+        if (!args.empty()) legacy.add_text(folder + "/testdata.yaml", flags_line("output_validator_flags", args));
+    return legacy;
+  }
+  if (problem.format != ProblemFormat::native)
+    throw ConfigError(fmt::format(
+        "--format kattis writes a problem.json problem or an ICPC 2023-07+ package as a legacy package (or copies a "
+        "legacy package); {} is a {} (export it with --format icpc{})",
+        problem.dir.string(),
+        problem.format == ProblemFormat::polygon ? "Polygon package"
+        : problem.format == ProblemFormat::cms   ? "CMS task"
+                                                 : "TPS task",
+        problem.format == ProblemFormat::cms || problem.format == ProblemFormat::tps ? " or run it as it is" : ""));
+  ExportOptions modern_options = options;
+  modern_options.legacy_groups = true;
+  return legacy_package(problem, options, icpc_package(problem, modern_options), std::nullopt);
 }
 
 }  // namespace judge

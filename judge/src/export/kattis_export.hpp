@@ -29,8 +29,12 @@
 //                    per_test, points: sum, accept_score = MAX / tests;
 //                    subtasks: sum of data/secret/subtaskK/, each min with
 //                    accept_score = its points and on_reject: break
-// A legacy package is copied as it is; other packages are refused (export them with
-// --format icpc).
+// A pass-fail ICPC 2023-07+ package (the one `judge new` makes) goes the same way: its
+// files moved as the table says, testdata.yaml written from the problem as it was read
+// (its tests' shared output_validator_args as output_validator_flags), its uuid kept;
+// answer and static validators left out and said. A scoring 2023-07+ package is
+// refused (its groups' scoring has no legacy form here); a legacy package is copied as
+// it is; other formats are refused (export them with --format icpc).
 #pragma once
 
 #include "export/icpc_export.hpp"

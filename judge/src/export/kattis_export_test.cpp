@@ -1,10 +1,12 @@
 #include "export/kattis_export.hpp"
 
+#include <fstream>
 #include <map>
 
 #include <gtest/gtest.h>
 
 #include "base/errors.hpp"
+#include "base/temp_dir.hpp"
 
 namespace judge {
 namespace {
@@ -78,6 +80,68 @@ TEST(KattisExport, AMetricScoreIsTheValidatorsScoreFile) {
             std::string::npos)
       << files.at("data/testdata.yaml");
   EXPECT_EQ(files.at("data/secret/testdata.yaml"), "grader_flags: min\non_reject: break\n");
+}
+
+// A 2023-07 package as a setter writes it by hand: arguments for the secret tests only
+// (in data/secret/testdata.yaml), an answer validator, a `rejected` folder. Each moves
+// to where legacy has it; its uuid stays; what legacy lacks is said.
+class ModernToLegacy : public testing::Test {
+ protected:
+  void write(const std::filesystem::path& name, const std::string& text) {
+    std::filesystem::create_directories((temp.path() / name).parent_path());
+    std::ofstream(temp.path() / name) << text;
+  }
+  Problem load() { return load_problem(temp.path().string(), JudgePaths{JUDGE_SOURCE_DIR, JUDGE_BUILD_DIR}); }
+  TempDir temp{"kattis-export-test-"};
+};
+
+TEST_F(ModernToLegacy, APassFailPackageMovesItsFilesAndKeepsItsUuid) {
+  write("problem.yaml",
+        "problem_format_version: 2023-07-draft\ntype: interactive\nname: Guess\n"
+        "uuid: 5d1c3a9e-0000-4000-8000-000000000001\nlimits:\n  time_limit: 2\n");
+  write("output_validator/validate.py", "import sys\nsys.exit(42)\n");
+  write("answer_validators/check.py", "import sys\nsys.exit(42)\n");
+  write("statement/problem.en.tex", "\\problemname{Guess}\n");
+  for (const char* test : {"sample/1", "secret/2", "secret/3"}) {
+    write(std::string("data/") + test + ".in", "1\n");
+    write(std::string("data/") + test + ".ans", "1\n");
+  }
+  write("data/secret/testdata.yaml", "output_validator_args: [--strict, \"5\"]\n");
+  write("submissions/accepted/a.py", "print(1)\n");
+  write("submissions/rejected/b.py", "print(2)\n");
+  Package package = kattis_package(load(), ExportOptions{});
+  const auto files = texts(package);
+  EXPECT_NE(files.at("problem.yaml").find("uuid: 5d1c3a9e-0000-4000-8000-000000000001\n"), std::string::npos);
+  EXPECT_NE(files.at("problem.yaml").find("validation: custom interactive\n"), std::string::npos);
+  EXPECT_EQ(files.at(".timelimit"), "2\n");
+  EXPECT_TRUE(files.contains("output_validators/interactor/validate.py"));
+  EXPECT_TRUE(files.contains("problem_statement/problem.en.tex"));
+  EXPECT_TRUE(files.contains("submissions/accepted/a.py"));
+  EXPECT_EQ(files.at("data/secret/testdata.yaml"), "output_validator_flags: \"--strict 5\"\n");
+  EXPECT_FALSE(files.contains("data/testdata.yaml"));
+  for (const auto& [path, text] : files) {
+    EXPECT_FALSE(path.starts_with("answer_validators/") || path.starts_with("submissions/rejected/")) << path;
+  }
+  auto said = [&](const std::string& words) {
+    return std::any_of(package.not_carried.begin(), package.not_carried.end(),
+                       [&](const std::string& note) { return note.find(words) != std::string::npos; });
+  };
+  EXPECT_TRUE(said("answer_validators/"));
+  EXPECT_TRUE(said("submissions/rejected/b.py"));
+}
+
+TEST_F(ModernToLegacy, AScoringPackageIsRefusedSayingWhatToDo) {
+  write("problem.yaml", "problem_format_version: 2023-07-draft\ntype: [interactive, scoring]\nname: Guess\n");
+  write("output_validator/validate.py", "import sys\nsys.exit(42)\n");
+  write("data/secret/1.in", "1\n");
+  write("data/secret/1.ans", "1\n");
+  try {
+    kattis_package(load(), ExportOptions{});
+    FAIL() << "a scoring package was exported";
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("scoring package"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("--format icpc"), std::string::npos) << error.what();
+  }
 }
 
 }  // namespace
