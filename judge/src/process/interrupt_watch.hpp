@@ -1,6 +1,6 @@
 // InterruptWatch lets `judge run` stop cleanly on SIGINT (Ctrl-C) or SIGTERM: kill
 // every process it started, remove its temporaries, write no result, and exit
-// 128 + the signal's number with a message (README.md, "Exit status").
+// 128 + the signal's number with a message (docs/commands.md, "Exit status").
 //
 // No signal handler at all. While an InterruptWatch exists, SIGINT, SIGTERM and
 // SIGHUP are blocked in every thread of the judge (it must be created before any

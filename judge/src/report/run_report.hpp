@@ -1,5 +1,5 @@
 // How a RunResult is shown: the verdict JSON (every key documented with its unit
-// in README.md) and the terminal's line per test and summary. Result files are
+// in docs/commands.md) and the terminal's line per test and summary. Result files are
 // written with write_file_atomically (base/atomic_file.hpp).
 #pragma once
 
