@@ -19,8 +19,10 @@
                 verify` gives every solution the verdicts it got from the Polygon package
   to-polygon NAME  `judge export NAME --format polygon` (NAME a problem, or "new": the
                 `judge new --format judge` skeleton): what it could not carry is on
-                stderr and in README.md; files/interactor.cpp builds alone with g++ in a
-                temporary folder, and for Windows with MinGW-w64 (Polygon's compiler is
+                stderr and in README.md; files/interactor.cpp is readable (the problem's
+                source, includes and the adapter: < 64 KiB), every other file of files/ a
+                resource problem.xml lists; it builds with g++ in a copy of files/, and
+                for Windows with MinGW-w64 (Polygon's compiler is
                 winlibs MinGW-w64); `judge verify` passes on the Polygon package (the judge
                 reads Polygon packages with testlib's convention: the adapter's 0 / 1 / 2),
                 but for a submission that fails only on the second pass of a
@@ -293,13 +295,27 @@ def check_windows_build(package, folder, checks):
                               cwd=folder, timeout=900, tail=20)
     exe = os.path.join(folder, "interactor.exe")
     checks.expect(proc.returncode == 0 and os.path.exists(exe),
-                  f"files/interactor.cpp builds alone for Windows with {MINGW_GXX} in {folder}")
+                  f"files/interactor.cpp builds for Windows with {MINGW_GXX} in a copy of files/ ({folder})")
     if not os.path.exists(WINE):
         print(f"  skipped: running the Windows build ({WINE} is not installed; apt-get install wine64)")
         return
     status, tout = play_under_wine(exe, package, folder)
     checks.expect(status == 0 and tout == "ok\n",
                   f"under Wine, the Windows build judges the main solution OK on test 01 (exit {status}, TOUT {tout!r})")
+
+
+def check_polygon_resources(package, root, checks):
+    """A readable interactor: files/interactor.cpp is the problem's source with includes
+    and the adapter around it, not an amalgamation; every other file it builds from is a
+    resource problem.xml lists (Polygon copies those beside it when it compiles)."""
+    files = os.path.join(package, "files")
+    size = os.path.getsize(os.path.join(files, "interactor.cpp"))
+    checks.expect(size < 64 * 1024, f"files/interactor.cpp is readable: {size} bytes (< 64 KiB)")
+    listed = {f.get("path") for f in root.iter("file")} if root is not None else set()
+    unlisted = sorted(f"files/{name}" for name in os.listdir(files)
+                      if name not in ("interactor.cpp", "check.cpp", "statement.md") and f"files/{name}" not in listed)
+    checks.expect(not unlisted and listed, f"problem.xml lists each resource of files/ ({len(listed)} listed, "
+                  f"not listed: {unlisted})")
 
 
 def check_to_polygon(args, checks, name):
@@ -313,6 +329,7 @@ def check_to_polygon(args, checks, name):
                   f"judge export {name} --format polygon exits 0 and writes problem.xml")
     # A strict XML parser (expat, through ElementTree): Polygon's own is one; the
     # judge's reader of problem.xml is lenient and would take a comment holding "--".
+    root = None
     try:
         root = xml.etree.ElementTree.parse(os.path.join(package, "problem.xml")).getroot()
         names = [n.get("value") for n in root.iter("name")]
@@ -330,11 +347,12 @@ def check_to_polygon(args, checks, name):
     left_before = set(glob.glob("/tmp/judge-export-feedback-*"))
     # Beside the two builds below (it waits on limits most of its time).
     verify = scenario_steps.Beside([args.judge, "verify", package, "-q", "--json", table], timeout=1800, tail=8)
+    check_polygon_resources(package, root, checks)
     folder = scratch_folder("judge-export-test-polygon-gpp-")
-    shutil.copy(os.path.join(package, "files", "interactor.cpp"), folder)
+    shutil.copytree(os.path.join(package, "files"), folder, dirs_exist_ok=True)
     proc = scenario_steps.run(["g++", "-O2", "-std=gnu++20", "interactor.cpp", "-o", "interactor"], cwd=folder,
                               timeout=900, tail=20)
-    checks.expect(proc.returncode == 0, f"files/interactor.cpp builds alone with g++ in {folder}")
+    checks.expect(proc.returncode == 0, f"files/interactor.cpp builds with g++ in a copy of files/ ({folder})")
     check_windows_build(package, folder, checks)
     proc = verify.finish()
     # An interactor the judge kills (the submission's TLE or ILE) cannot remove its

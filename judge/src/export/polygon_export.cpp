@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 #include <fmt/core.h>
 
@@ -135,65 +134,79 @@ constexpr const char* accepting_checker =
 int main() { return 0; }
 )";
 
-// One C++ file from a standalone program: each .cpp in turn, every quoted include of
-// a file of the program written in its place the first time (once, as #pragma once
-// and the include guards would have it) and left out after; the main source last,
-// its main renamed for the adapter.
-class Amalgamation {
- public:
-  explicit Amalgamation(const StandaloneProgram& program) {
-    for (const SourceFile& file : program.files) files_[file.path] = &file.text;
-  }
-
-  std::string text(const StandaloneProgram& program) {
-    const std::string& main_path = program.files.front().path;
-    for (const SourceFile& file : program.files)
-      if (file.path != main_path && (file.path.ends_with(".cpp") || file.path.ends_with(".cc"))) inline_file(file.path);
-    out_ += "#define main judge_icpc_main\n";
-    inline_file(main_path);
-    out_ += "#undef main\n";
-    return out_;
-  }
-
- private:
-  void inline_file(const std::string& path) {
-    if (!done_.insert(path).second) return;
-    out_ += fmt::format("// ---- {} ----\n", path);
-    const std::string& text = *files_.at(path);
-    const fs::path folder = fs::path(path).parent_path();
-    std::size_t start = 0;
-    while (start < text.size()) {
-      std::size_t end = text.find('\n', start);
-      if (end == std::string::npos) end = text.size();
-      const std::string line = text.substr(start, end - start);
-      start = end + 1;
-      if (line.find("#pragma once") != std::string::npos) continue;
-      const auto includes = include_lines(line);
-      if (includes.size() == 1 && includes[0].kind == '"') {
-        const std::string target = (folder / includes[0].target).lexically_normal().generic_string();
-        if (files_.contains(target)) {
-          inline_file(target);
-          continue;
-        }
-      }
-      // An anonymous namespace is a unique namespace and a using-directive (C++
-      // [namespace.unnamed]): written so, the helpers of two files do not collide.
-      if (line == "namespace {") {
-        out_ += fmt::format(
-            "namespace judge_unit_{0} {{}}\nusing namespace judge_unit_{0};\nnamespace judge_unit_{0} {{\n", ++units_);
-        continue;
-      }
-      out_ += line + "\n";
+// A problem's own source as it goes into files/: an anonymous namespace is a unique
+// namespace and a using-directive (C++ [namespace.unnamed]); written so, the helpers
+// of two of its files, now in one unit, do not collide.
+std::string unit_text(const std::string& text, int& units) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    if (line == "namespace {") {
+      out += fmt::format(
+          "namespace judge_unit_{0} {{}}\nusing namespace judge_unit_{0};\nnamespace judge_unit_{0} {{\n", ++units);
+      continue;
     }
+    out += line + "\n";
   }
+  return out;
+}
 
-  std::map<std::string, const std::string*> files_;
-  std::set<std::string> done_;
-  std::string out_;
-  int units_ = 0;
+// The interactor as Polygon compiles it: one source, files/interactor.cpp, holding the
+// problem's main source as it was written (its main renamed judge_icpc_main) between
+// the includes of everything else and the adapter; every other file of the standalone
+// program (the problem's other sources as .ipp files, the interactor library, fmt and
+// nlohmann/json, flat) a resource beside it, which problem.xml lists.
+struct PolygonInteractor {
+  std::string source;
+  std::vector<SourceFile> resources;  // path relative to files/
 };
 
-std::string interactor_source(const Problem& problem, std::vector<std::string>& not_carried) {
+PolygonInteractor polygon_interactor(const Problem& problem, const StandaloneProgram& program) {
+  PolygonInteractor interactor;
+  int units = 0;
+  std::string own_units, library_units;
+  for (std::size_t index = 1; index < program.files.size(); ++index) {
+    const SourceFile& file = program.files[index];
+    const bool unit = file.path.ends_with(".cpp") || file.path.ends_with(".cc");
+    if (file.path == "interactor_library.cpp" && !file.from_problem) {
+      library_units = "// The interactor library (its .ipp and .hpp files are resources beside this one).\n";
+      for (const IncludeLine& include : include_lines(file.text))
+        library_units += fmt::format("#include \"{}\"\n", include.target);
+      continue;
+    }
+    if (!unit) {
+      interactor.resources.push_back(file);
+      continue;
+    }
+    // Polygon compiles one file: the problem's other sources are included by it, under a
+    // name no judge compiles on its own.
+    const std::string renamed = fs::path(file.path).replace_extension(".ipp").generic_string();
+    interactor.resources.push_back({renamed, unit_text(file.text, units), true});
+    own_units += fmt::format("#include \"{}\"\n", renamed);
+  }
+  interactor.source = fmt::format(
+      "// judge export: the interactor of {0} in testlib's convention, for Polygon. Its own source\n"
+      "// is below as it was written, its main renamed judge_icpc_main; the interactor library, fmt\n"
+      "// and nlohmann/json are the resource files beside this one (problem.xml lists them), and the\n"
+      "// adapter to testlib's convention is at the end. Builds with a C++20 compiler and nothing else\n"
+      "// installed, on Linux or on Windows (Polygon's winlibs MinGW-w64 g++), in files/:\n"
+      "//   g++ -O2 -std=gnu++20 interactor.cpp\n"
+      "#include <cstdio>\n#include <cstring>\n#include <filesystem>\n#include <string>\n#include <vector>\n"
+      "#include <stdlib.h>\n",
+      problem.name);
+  interactor.source += windows_prelude;
+  if (!own_units.empty()) interactor.source += "\n// The problem's other sources.\n" + own_units;
+  if (!library_units.empty()) interactor.source += "\n" + library_units;
+  interactor.source += fmt::format("\n// ---- {} ----\n#define main judge_icpc_main\n", program.files.front().path) +
+                       unit_text(program.files.front().text, units) + "#undef main\n" + adapter_main;
+  return interactor;
+}
+
+PolygonInteractor interactor_files(const Problem& problem, std::vector<std::string>& not_carried) {
   const fs::path source = native_interactor_source(problem);
   if (source.extension() == ".py")
     throw ConfigError("cannot export a Python interactor to Polygon: Polygon builds a C++ interactor");
@@ -203,9 +216,9 @@ std::string interactor_source(const Problem& problem, std::vector<std::string>& 
   });
   if (own_units > 1)
     not_carried.push_back(fmt::format(
-        "the interactor's {} source files as they are: Polygon compiles one file, so files/interactor.cpp joins them; "
-        "a helper of one file's anonymous namespace called where another file's helper of the same name is also "
-        "seen does not compile (rename one)",
+        "the interactor's {} source files as they are: Polygon compiles one file, so files/interactor.cpp includes "
+        "the others (as .ipp resources); a helper of one file's anonymous namespace called where another file's "
+        "helper of the same name is also seen does not compile (rename one)",
         own_units));
   // The library mentions nextpass.in itself: only the problem's own files ask for passes.
   for (const SourceFile& file : program.files)
@@ -220,15 +233,7 @@ std::string interactor_source(const Problem& problem, std::vector<std::string>& 
         fmt::format("the scoring ({}): this export judges each test OK or WA; give the "
                     "Polygon problem its points and groups there",
                     problem.scoring.value("type", "all_or_nothing")));
-  return fmt::format(
-             "// judge export: the interactor of {} with this judge's interactor library, as one file in\n"
-             "// testlib's convention for Polygon: its main is renamed judge_icpc_main and called by the adapter at\n"
-             "// the end. Built with a C++20 compiler and nothing else installed, on Linux or on Windows\n"
-             "// (Polygon's winlibs MinGW-w64 g++).\n"
-             "#include <cstdio>\n#include <cstring>\n#include <filesystem>\n#include <string>\n#include "
-             "<vector>\n#include <stdlib.h>\n",
-             problem.name) +
-         windows_prelude + "\n" + Amalgamation(program).text(program) + adapter_main;
+  return polygon_interactor(problem, program);
 }
 
 // Polygon's tag of a verdict folder ("" none).
@@ -321,7 +326,8 @@ std::string add_tests(Package& package, const Problem& problem) {
   return xml;
 }
 
-std::string problem_xml(const Problem& problem, const std::string& tests, const std::string& solutions) {
+std::string problem_xml(const Problem& problem, const std::string& tests, const std::string& solutions,
+                        const std::string& resources) {
   return fmt::format(
       R"(<?xml version="1.0" encoding="utf-8" standalone="no"?>
 <!-- Exported by judge export (Polygon format) from {7}: README.md says what could not be carried. -->
@@ -340,6 +346,10 @@ std::string problem_xml(const Problem& problem, const std::string& tests, const 
 {4}      </tests>
     </testset>
   </judging>
+  <files>
+    <resources>
+{9}    </resources>
+  </files>
   <assets>
     <checker type="testlib">
       <source path="files/check.cpp" type="{5}"/>
@@ -353,7 +363,7 @@ std::string problem_xml(const Problem& problem, const std::string& tests, const 
 </problem>
 )",
       xml_escaped(problem.name), problem.limits.cpu_ms, problem.limits.memory_kib * 1024, problem.tests.size(), tests,
-      cpp20_type, solutions, xml_comment_text(problem.name), xml_escaped(problem_title(problem)));
+      cpp20_type, solutions, xml_comment_text(problem.name), xml_escaped(problem_title(problem)), resources);
 }
 
 void note_not_carried(const Problem& problem, std::vector<std::string>& not_carried) {
@@ -380,15 +390,22 @@ Package polygon_package(const Problem& problem) {
                     problem.dir.string(), format_name(problem.format)));
   Package package;
   package.user_folder = problem.dir;
-  const std::string interactor = interactor_source(problem, package.not_carried);
-  package.add_text("files/interactor.cpp", interactor);
+  const PolygonInteractor interactor = interactor_files(problem, package.not_carried);
+  package.add_text("files/interactor.cpp", interactor.source);
+  std::string resources;
+  for (const SourceFile& file : interactor.resources) {
+    package.add_text("files/" + file.path, file.text);
+    const bool header = file.path.ends_with(".h") || file.path.ends_with(".hpp");
+    resources +=
+        fmt::format("      <file path=\"files/{}\"{}/>\n", xml_escaped(file.path), header ? " type=\"h.g++\"" : "");
+  }
   package.add_text("files/check.cpp", accepting_checker);
   if (fs::is_regular_file(problem.dir / "statement.md"))
     package.add_copy("files/statement.md", problem.dir / "statement.md");
   const std::string tests = add_tests(package, problem);
   const std::string solutions = add_solutions(package, problem);
   note_not_carried(problem, package.not_carried);
-  package.add_text("problem.xml", problem_xml(problem, tests, solutions));
+  package.add_text("problem.xml", problem_xml(problem, tests, solutions, resources));
   package.add_text("README.md", package_readme(problem, "Polygon", package.not_carried, false));
   return package;
 }
