@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "base/errors.hpp"
+#include "base/plural.hpp"
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
 #include "export/cms_export.hpp"
@@ -101,12 +102,12 @@ int run_export_command(const ExportCommandOptions& options) {
         "0-9 only; {} is not\n",
         stem);
   if (!options.quiet)
-    std::cout << fmt::format("{}: {} files written to {} ({} package){}\n", problem.name, package.files.size(),
-                             dest.string(), find_format(options.format)->description,
-                             package.not_carried.empty()
-                                 ? ""
-                                 : fmt::format("; not carried: {} (README.md lists {})", package.not_carried.size(),
-                                               package.not_carried.size() == 1 ? "it" : "them"));
+    std::cout << fmt::format(
+        "{}: {} written to {} ({} package){}\n", problem.name, count_of(package.files.size(), "file"), dest.string(),
+        find_format(options.format)->description,
+        package.not_carried.empty() ? ""
+                                    : fmt::format("; not carried: {} (README.md lists {})", package.not_carried.size(),
+                                                  package.not_carried.size() == 1 ? "it" : "them"));
   return 0;
 }
 

@@ -11,6 +11,7 @@
 #include "base/json_text.hpp"
 #include "base/output_file.hpp"
 #include "base/parse_number.hpp"
+#include "base/plural.hpp"
 #include "base/printable.hpp"
 #include "box/sandbox.hpp"
 #include "problem/problem.hpp"
@@ -113,8 +114,8 @@ RunOptions run_options(const RunArgs& args, const Problem& problem, CpuClaim& cl
 
 void print_header(const Submission& submission, const Problem& problem, std::size_t tests,
                   const Limits& limits) {
-  fmt::print("{} on {}: {} tests, CPU limit {} ms, wall limit {} ms, memory {} MiB\n",
-             printable_line(submission.display), printable_line(problem.name), tests, limits.cpu_ms, limits.wall_ms,
+  fmt::print("{} on {}: {}, CPU limit {} ms, wall limit {} ms, memory {} MiB\n", printable_line(submission.display),
+             printable_line(problem.name), count_of(tests, "test"), limits.cpu_ms, limits.wall_ms,
              limits.memory_kib / 1024);
   std::fflush(stdout);
 }

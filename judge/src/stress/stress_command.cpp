@@ -8,6 +8,7 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/plural.hpp"
 #include "base/printable.hpp"
 #include "base/temp_dir.hpp"
 #include "base/text_file.hpp"
@@ -190,11 +191,12 @@ int stress(const StressOptions& options, const InterruptWatch& interrupt) {
   });
   interrupt.throw_if_interrupted();
   if (!outcome.smallest) {
-    fmt::print("{}: no failure in {} generated tests\n", printable_line(submission.display), outcome.runs);
+    fmt::print("{}: no failure in {} generated {}\n", printable_line(submission.display), outcome.runs,
+               plural(outcome.runs, "test"));
     return exit_all_accepted;
   }
   print_smallest(outcome, plan, judge.failure(*outcome.smallest));
-  fmt::print("{} tests judged\n", outcome.runs);
+  fmt::print("{} judged\n", count_of(outcome.runs, "test"));
   return exit_not_accepted;
 }
 

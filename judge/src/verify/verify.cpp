@@ -11,6 +11,7 @@
 #include "base/enum_name.hpp"
 #include "base/errors.hpp"
 #include "base/output_file.hpp"
+#include "base/plural.hpp"
 #include "base/printable.hpp"
 #include "grade/grade.hpp"
 #include "process/cpu_claim.hpp"
@@ -328,9 +329,10 @@ std::string format_verify_summary(const VerifyReport& report) {
         submission.sensitivity && !submission.sensitivity->sensitive && submission.sensitivity->close_to_limit ? 1 : 0;
     flaky += submission.flaky.empty() ? 0 : 1;
   }
-  std::string text = fmt::format("{} ({}): {} of {} submissions as expected, {} not, {} skipped; time limit {} ms{}",
-                                 report.problem, report.format, ok, report.submissions.size(), failed, skipped,
-                                 report.time_limit_ms, report.time_limit_inferred ? " (inferred)" : "");
+  std::string text =
+      fmt::format("{} ({}): {} of {} as expected, {} not, {} skipped; time limit {} ms{}", report.problem,
+                  report.format, ok, count_of(report.submissions.size(), "submission"), failed, skipped,
+                  report.time_limit_ms, report.time_limit_inferred ? " (inferred)" : "");
   if (sensitive + close + flaky > 0)
     text += fmt::format("\n  warnings: {} sensitive to time limit, {} close to the limit, {} FLAKY", sensitive, close,
                         flaky);

@@ -8,6 +8,7 @@
 #include "base/errors.hpp"
 #include "base/json_text.hpp"
 #include "base/output_file.hpp"
+#include "base/plural.hpp"
 #include "base/printable.hpp"
 #include "process/cpu_claim.hpp"
 #include "process/interrupt_watch.hpp"
@@ -59,7 +60,8 @@ int verify(const VerifyOptions& options, const InterruptWatch& interrupt) {
   std::size_t width = 10;
   for (const auto& submission : submissions) width = std::max(width, printable_line(submission.name).size());
   if (!options.quiet)
-    fmt::print("{}: {} submissions on {} tests{}\n", problem.name, submissions.size(), problem.tests.size(),
+    fmt::print("{}: {} on {}{}\n", problem.name, count_of(submissions.size(), "submission"),
+               count_of(problem.tests.size(), "test"),
                problem.time_limit_rule ? "; the time limit is inferred from the submissions" : "");
   std::fflush(stdout);
   VerifyOptions run_options = options;
