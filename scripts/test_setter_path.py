@@ -49,6 +49,13 @@ def main():
     path = Path(args.judge)
     problem = os.path.join(scratch, "guess")
     path.step(["new", problem, "--format", args.format, "-q"], 0, f"judge new --format {args.format}")
+    if args.format == "icpc":
+        # What made the package, not a problem.json the setter never saw.
+        first = open(os.path.join(problem, "problem.yaml")).readline()
+        ok = first.startswith("# Made by `judge new`") and "problem.json" not in first
+        print(f"{'ok' if ok else 'FAIL'}: problem.yaml says judge new made it ({first.strip()!r})")
+        if not ok:
+            path.failures.append("problem.yaml's first line")
     path.step(["generate", problem], 0, "judge generate on the new problem")
     path.step(["generate", problem, "--check"], 0, "judge generate --check: the data is what the generator makes")
     path.step(["validate", problem, "-q"], 0, "judge validate: every input passes the input validators")

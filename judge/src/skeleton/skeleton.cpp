@@ -114,8 +114,15 @@ std::vector<std::string> write_icpc_skeleton(const fs::path& dir) {
   ExportOptions options{problem_uuid("")};
   options.sample_interactions = true;
   Package package = icpc_package(problem, options);
-  for (PackageFile& file : package.files)
+  for (PackageFile& file : package.files) {
     if (file.path == "README.md") file.text = fmt::format(icpc_readme, dir.string());
+    // The export's first line names the problem.json it came from, which the setter
+    // never saw: the package says what made it instead.
+    if (file.path == "problem.yaml" && file.text.starts_with("# Exported by"))
+      file.text =
+          "# Made by `judge new`: a guess-the-number problem to make your own (README.md says what to edit).\n" +
+          file.text.substr(file.text.find('\n') + 1);
+  }
   write_package_folder(package, dir);
   std::vector<std::string> written;
   for (const PackageFile& file : package.files)
