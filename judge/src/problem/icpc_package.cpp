@@ -508,6 +508,11 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
   problem.mode = kind.interactive ? PassMode::interactive : PassMode::offline;
   read_limits(yaml, legacy, kind, dir, problem);
 
+  // Whether the package has a validator this judge runs, before its tests and their
+  // scoring are read: a problem judged by the default validator is refused for that,
+  // whatever else its data holds (problemtools' own oddecho example).
+  const fs::path validator = find_output_validator(dir, legacy, kind, problem.notes);
+
   TestdataRules rules{legacy, {}, kind.scoring, nullptr};
   if (legacy && yaml.root["validator_flags"])
     rules.validator_flags = split_words(yaml_string(yaml.root["validator_flags"], yaml, "validator_flags"));
@@ -531,7 +536,6 @@ Problem read_package(const fs::path& dir, const PackageOptions& options) {
 
   problem.input_validators = find_input_validators(dir);
   check_optional_parts(dir, problem);
-  const fs::path validator = find_output_validator(dir, legacy, kind, problem.notes);
   const BuiltProgram built = build_package_program(validator, options.cache_dir);
   problem.interactor_command = built.command;
   problem.interactor_working_dir = built.working_dir;
