@@ -6,6 +6,11 @@ setter would, with what problemtools and BAPCtools do on the same package.
                                interactor and checker: judge verify exits 0
   --case polygon_real_testlib  the same with the real testlib.h of ../shared/corpus
                                copied into files/ (skipped, exit 77, without it)
+  --case problemtools_examples problemtools' own examples from ../shared/corpus/tools
+                               (skipped without): guess all as its folders say;
+                               different all in the table's languages as theirs say,
+                               Python 2 CE, the other languages skipped by name;
+                               oddecho and hello (default validation) exit 2 saying so
   --case closed_stdout         BAPCtools' guess_close_stdout_1 (closes stdout, sleeps
                                10 s) is TLE (ILE) at the inferred limit, never WA
   --case samples_only          no data/secret (as git delivers an empty one), and an
@@ -136,6 +141,42 @@ def polygon_real_testlib(case, corpus):
     case.expect(got.get("solutions/binary_search.cpp", (None, None)) == ("OK", "AC"), "main: AC")
     case.expect(got.get("solutions/linear.cpp", (None, None)) == ("OK", "WA"), "wrong-answer: WA (the checker)")
     case.expect(got.get("solutions/crash.cpp", (None, None)) == ("OK", "RTE"), "failed: RTE")
+    return None
+
+
+# problemtools' own examples (../shared/corpus/tools/problemtools/examples), each judged
+# as it is: the interactive guess every submission as its folder says; different (a
+# custom validator) every submission in a language of the table as its folder says, the
+# Python 2 one CE under Python 3, those of languages the table lacks skipped by name;
+# oddecho and hello, judged by the default validator, refused saying so.
+DIFFERENT_SKIPPED = {"Different.scala", "different.cs", "different.go", "different.hs", "different.js",
+                     "different.lisp", "different.ml", "different.php", "different.rb", "prolog"}
+
+
+def problemtools_examples(case, corpus):
+    examples = os.path.join(corpus, "tools", "problemtools", "examples") if corpus else ""
+    if not os.path.isdir(os.path.join(examples, "guess")):
+        print("skipped: problemtools' examples are not in ../shared/corpus/tools")
+        return SKIP
+    for name in ("guess", "different", "oddecho", "hello"):
+        shutil.copytree(os.path.join(examples, name), os.path.join(case.work, name), symlinks=True)
+    proc, report = case.verify_json(os.path.join(case.work, "guess"))
+    statuses = [s["status"] for s in report.get("submissions", [])]
+    case.expect(proc.returncode == 0 and statuses and set(statuses) == {"OK"},
+                f"guess (interactive, 2023-07): every submission as its folder says ({len(statuses)} run)")
+    proc, report = case.verify_json(os.path.join(case.work, "different"))
+    by_file = {os.path.basename(s["name"]): s for s in report.get("submissions", [])}
+    skipped = {name for name, s in by_file.items() if s["status"] == "SKIP"}
+    case.expect(skipped == DIFFERENT_SKIPPED, f"different: the languages the table lacks are skipped ({sorted(skipped)})")
+    python2 = by_file.get("different_py2.py", {})
+    case.expect(python2.get("verdict") == "CE", f"different: the Python 2 submission is CE under Python 3 ({python2})")
+    wrong = sorted(name for name, s in by_file.items()
+                   if s["status"] not in ("OK", "SKIP") and name != "different_py2.py")
+    case.expect(len(by_file) == 21 and not wrong, f"different: every other submission as its folder says ({wrong})")
+    for name, words in (("oddecho", "has no output validator"), ("hello", "validation is default")):
+        proc = case.run("verify", os.path.join(case.work, name), "-q")
+        case.expect(proc.returncode == 2 and words in proc.stderr,
+                    f"{name} (default validation): exit 2 saying it ({proc.returncode}: {proc.stderr.strip()[:200]})")
     return None
 
 
@@ -496,8 +537,10 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="judge-conformance-") as work:
         case = Case(os.path.abspath(args.judge), work)
-        if args.case == "polygon_real_testlib":
-            status = polygon_real_testlib(case, args.corpus)
+        if args.case in ("polygon_real_testlib", "problemtools_examples"):
+            corpus = args.corpus if args.corpus and os.path.isdir(args.corpus) else corpus_dir()
+            status = (polygon_real_testlib(case, args.corpus) if args.case == "polygon_real_testlib"
+                      else problemtools_examples(case, corpus))
             if status == SKIP:
                 return SKIP
         else:
