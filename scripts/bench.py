@@ -441,25 +441,27 @@ class Bench:
         return seconds
 
     def cold_variants(self, text_of, folder, name, count):
-        """`count` sources `folder`/i/`name`, each a program of its own (text_of(i))."""
+        """`count` sources `folder`/i/`name`, each a program of its own (text_of(i));
+        `name` may hold {i}: each named as its author likes."""
         paths = []
         for i in range(count):
             os.makedirs(os.path.join(folder, str(i)), exist_ok=True)
-            paths.append(os.path.join(folder, str(i), name))
+            paths.append(os.path.join(folder, str(i), name.format(i=i)))
             with open(paths[-1], "w") as f:
                 f.write(text_of(i))
         return paths
 
     def pch_submission(self):
         """6a: a new bits/stdc++.h submission (never compiled before) through judge run,
-        against plain g++ with the same flags; the PCH made beforehand by another one."""
+        against plain g++ with the same flags; the PCH made beforehand by another one,
+        of another name (one PCH serves every name)."""
         cache = os.path.join(self.tmp, "cache-6a")
         env = dict(os.environ, JUDGE_CACHE_DIR=cache)
         with open(os.path.join(REPO, "solutions", "nuts-bolts", "accepted", "quicksort.cpp")) as f:
             reference = f.read()
         count = 1 if self.tiny else self.runs
         sources = self.cold_variants(lambda i: nuts_bolts_variants.variant(reference, i * 4),
-                                     os.path.join(self.tmp, "6a"), "sol.cpp", count + 1)
+                                     os.path.join(self.tmp, "6a"), "team{i}.cpp", count + 1)
         start = time.perf_counter()
         run([self.judge, "run", "nuts-bolts", sources[-1], "--tests", "01-sample", "-q"], env=env)
         made = time.perf_counter() - start

@@ -201,7 +201,7 @@ std::string legacy_path(const std::string& path, LegacySubmissions& submissions,
   // The groups' settings are written again from the problem as it was read
   // (legacy_testdata); 2025-09's download overrides are not in legacy.
   if (path == "problem.yaml" || path == "README.md" || path.ends_with("/test_group.yaml") ||
-      path.ends_with("/testdata.yaml") || path == "data/testdata.yaml" || path.ends_with(".download"))
+      path.ends_with("/testdata.yaml") || path.ends_with(".download"))
     return "";
   for (const char* folder : {"answer_validators/", "static_validator/", "answer_validator/"})
     if (path.starts_with(folder)) {

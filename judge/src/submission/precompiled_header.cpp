@@ -23,6 +23,13 @@ namespace {
 constexpr std::size_t scanned_bytes = 64 * 1024;
 constexpr const char* stand_in_name = "stand-in.cpp";
 
+// Where a submission's PCH was made from, in the box: one path for every submission,
+// whatever its name (a contest's files are named as their authors like), so that one
+// PCH serves them all; a compile that used it gets its messages with the submission's
+// own path in place of this one (named_as_submission).
+// (stand_in_name in the box's source folder)
+constexpr const char* stand_in_box_path = "/box/src/stand-in.cpp";
+
 bool is_blank_char(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
 // The directive that starts at `at` (a '#'), its continued lines joined; `end` is left
@@ -156,15 +163,15 @@ std::optional<fs::path> folder_with_header(const fs::path& folder, const Leading
   return folder;
 }
 
-// A submission's PCH made in the box: the stand-in at the submission's own path there.
+// A submission's PCH made in the box: the stand-in at /box/src/stand-in.cpp, its
+// #include on the submission's line.
 std::vector<fs::path> make_in_box(const fs::path& folder, const Sources& sources, const LeadingInclude& include,
                                   const std::vector<std::string>& flags, bool contain) {
   TempDir temporary("judge-pch-");
   // Read by the box's unprivileged uid (compile.cpp says why).
   fs::permissions(temporary.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                         fs::perms::others_read | fs::perms::others_exec);
-  const fs::path entry = compiled_name(sources, sources.entry);
-  fs::create_directories((temporary.path() / entry).parent_path());
+  const fs::path entry = stand_in_name;
   std::ofstream(temporary.path() / entry)
       << std::string(static_cast<std::size_t>(include.line - 1), '\n') << include_directive_text(include);
   Sources stand_in;
@@ -256,11 +263,10 @@ std::optional<fs::path> submission_header_folder(const BuildCache& cache, const 
   if (!flags) return std::nullopt;
   const auto include = leading_include(read_head(sources.base / sources.entry, scanned_bytes));
   if (!include || !include->angled || !precompiled_header_known(*include)) return std::nullopt;
-  const std::string box_path = "/box/src/" + compiled_name(sources, sources.entry).string();
   // Not waited for while another judge makes it (a batch's other worker): this
   // compile goes on without it.
   const auto built = cache.build_in_place_unless_busy(
-      header_key(*flags, *include, box_path, {}),
+      header_key(*flags, *include, stand_in_box_path, {}),
       [&](const fs::path& folder) { return make_in_box(folder, sources, *include, *flags, contain); });
   if (!built) return std::nullopt;
   if (built->built_now) cache.evict(cache_bound_bytes());
@@ -296,6 +302,15 @@ std::optional<fs::path> program_header_folder(const BuildCache& cache, const std
       });
   if (built.built_now) cache.evict(cache_bound_bytes());
   return folder_with_header(built.program, include);
+}
+
+std::string named_as_submission(std::string message, const Sources& sources) {
+  const std::string stand_in = stand_in_box_path;
+  const std::string own = "/box/src/" + compiled_name(sources, sources.entry).string();
+  if (own == stand_in) return message;
+  for (std::size_t at = message.find(stand_in); at != std::string::npos; at = message.find(stand_in, at + own.size()))
+    message.replace(at, stand_in.size(), own);
+  return message;
 }
 
 }  // namespace judge

@@ -15,15 +15,17 @@
 //
 // What a PCH cannot restore by itself is the name and line of the file that included
 // it: a note inside a system header ends its "In file included from" chain with the
-// file the PCH was made from. So a submission's PCH is made from a stand-in source
-// at the submission's own path in the box (/box/src/NAME), holding the same #include
-// on the same line (blank lines before it): its diagnostics are then the plain
-// compile's byte for byte, and the program is the same (the stripped executables
-// differ only in their build-id note, the hash of the debug info's paths). That path
-// and line are in its key: the submissions of one problem in a batch share their
-// name, and their #include is mostly on line 1. A PCH is offered to a submission of
-// one C++ file only (another file of a multi-file submission would name the stand-in
-// in its notes).
+// file the PCH was made from. So a submission's PCH is made from a stand-in source in
+// the box (/box/src/stand-in.cpp) holding the same #include on the same line (blank
+// lines before it), and a compile that used it gets every mention of the stand-in's
+// path in its messages replaced by its own (/box/src/NAME): its diagnostics are then
+// the plain compile's byte for byte (but where a message over the 8 KiB bound is cut:
+// a few bytes more or fewer), and the program is the same (the stripped executables
+// differ only in their build-id note). The line is in its key, the name is not: a
+// contest's submissions are named as their authors like, and their #include is mostly
+// on line 1, so one PCH serves them all. A PCH is offered to a submission of one C++
+// file only (another file of a multi-file submission would name the stand-in in its
+// notes).
 //
 // The first compile to need a PCH makes it (once: its key's lock); a compile that
 // finds another judge making it (a batch's other worker) does not wait, and compiles
@@ -76,6 +78,10 @@ std::optional<std::vector<std::string>> header_compile_flags(const std::vector<s
 // why in failed.txt).
 std::optional<std::filesystem::path> submission_header_folder(const BuildCache& cache, const Sources& sources,
                                                               bool contain);
+
+// The messages of a submission's compile that was offered its PCH, with the
+// stand-in's path in the box replaced by the submission's own.
+std::string named_as_submission(std::string message, const Sources& sources);
 
 // A package program's PCH for its leading #include: `compile` is the program's
 // compile command (its flags are the languages table's), `header_file` the header's

@@ -89,10 +89,10 @@ class PrecompiledHeaderInTheBox : public testing::Test {
     dir = pattern;
   }
   void TearDown() override { fs::remove_all(dir); }
-  fs::path write(const std::string& folder, const std::string& text) {
+  fs::path write(const std::string& folder, const std::string& text, const std::string& name = "sol.cpp") {
     fs::create_directories(dir / folder);
-    std::ofstream(dir / folder / "sol.cpp") << text;
-    return dir / folder / "sol.cpp";
+    std::ofstream(dir / folder / name) << text;
+    return dir / folder / name;
   }
   Submission prepare(const fs::path& source, bool pch) {
     SubmissionOptions options;
@@ -155,6 +155,22 @@ TEST_F(PrecompiledHeaderInTheBox, SameMessageSameProgramAndTheCachesBoundHolds) 
   EXPECT_NE(error_with.compile_message.find("from /box/src/sol.cpp:2"), std::string::npos)
       << error_with.compile_message;
   EXPECT_EQ(error_with.compile_message, error_without.compile_message);
+
+  // Another name, as contestants name their files: the same PCH serves it (no second
+  // one is made), and its messages name its own file, byte for byte as without.
+  const std::string named_error =
+      "// team 7\n#include <bits/stdc++.h>\nint main() { std::vector<int> v; v.push_back(\"x\"); }\n";
+  const Submission other_with = prepare(write("other", named_error, "Team 7 - a.cpp"), true);
+  const Submission other_without = prepare(write("other", named_error, "Team 7 - a.cpp"), false);
+  ASSERT_TRUE(other_with.compile_failed);
+  EXPECT_NE(other_with.compile_message.find("from /box/src/Team 7 - a.cpp:2"), std::string::npos)
+      << other_with.compile_message;
+  EXPECT_EQ(other_with.compile_message.find("stand-in"), std::string::npos) << other_with.compile_message;
+  EXPECT_EQ(other_with.compile_message, other_without.compile_message);
+  const Submission other_ok =
+      prepare(write("other-ok", "// b\n#include <bits/stdc++.h>\nint main() { return 3; }\n", "main.cc"), true);
+  ASSERT_FALSE(other_ok.compile_failed) << other_ok.compile_message;
+  EXPECT_EQ(compiled_headers().size(), 1u);
 
   // The bound: the PCH is an entry like any other and goes with the rest.
   const BuildCache cache(dir / "cache");

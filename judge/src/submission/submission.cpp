@@ -118,7 +118,9 @@ bool build(const Sources& sources, const BuildCache& cache, const std::string& k
                        limits.message_bytes, headers.value_or(fs::path()));
   if (!step.ok) {
     submission.compile_failed = true;
-    submission.compile_message = step.message.empty() ? "compilation failed" : step.message;
+    submission.compile_message = step.message.empty()  ? "compilation failed"
+                                 : headers.has_value() ? named_as_submission(step.message, sources)
+                                                       : step.message;
     return false;
   }
   if (headers) read_files = take_listing(program, sources);
