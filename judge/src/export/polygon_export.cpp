@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include <fmt/core.h>
 
@@ -169,6 +170,8 @@ PolygonInteractor polygon_interactor(const Problem& problem, const StandalonePro
   PolygonInteractor interactor;
   int units = 0;
   std::string own_units, library_units;
+  std::set<std::string> taken;
+  for (const SourceFile& file : program.files) taken.insert(file.path);
   for (std::size_t index = 1; index < program.files.size(); ++index) {
     const SourceFile& file = program.files[index];
     const bool unit = file.path.ends_with(".cpp") || file.path.ends_with(".cc");
@@ -184,7 +187,9 @@ PolygonInteractor polygon_interactor(const Problem& problem, const StandalonePro
     }
     // Polygon compiles one file: the problem's other sources are included by it, under a
     // name no judge compiles on its own.
-    const std::string renamed = fs::path(file.path).replace_extension(".ipp").generic_string();
+    std::string renamed = fs::path(file.path).replace_extension(".ipp").generic_string();
+    // The library's own session.ipp (or any file of that name) keeps its name.
+    while (!taken.insert(renamed).second) renamed = "problem_" + renamed;
     interactor.resources.push_back({renamed, unit_text(file.text, units), true});
     own_units += fmt::format("#include \"{}\"\n", renamed);
   }
