@@ -38,11 +38,15 @@ set_tests_properties(batch.html_report_chromium PROPERTIES TIMEOUT 300 LABELS ba
 # (sbatch --wait: COMPLETED with non-AC submissions) equal to one local batch, a
 # requeued shard resumed, --mem bounding a test, the refusals. Exit 77 (skipped)
 # without root or slurmctld. COST: about 2 minutes, mostly waiting (a requeued job
-# waits ~10 s to start again): started early, beside the rest.
+# waits ~10 s to start again).
 add_test(NAME cluster.slurm_recipe
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/test_slurm_recipe.py
     --judge $<TARGET_FILE:judge> --work ${CMAKE_CURRENT_BINARY_DIR}/slurm-recipe-test)
-set_tests_properties(cluster.slurm_recipe PROPERTIES TIMEOUT 600 LABELS cluster SKIP_RETURN_CODE 77 COST 150)
+# Alone (RUN_SERIAL): its batches must agree verdict for verdict, and beside the heaviest
+# tests a requeued shard's busy loop once ran starved past four wall limits (ILE where
+# the local batch had TLE).
+set_tests_properties(cluster.slurm_recipe PROPERTIES TIMEOUT 600 LABELS cluster SKIP_RETURN_CODE 77 COST 150
+  RUN_SERIAL TRUE)
 
 # The tests' cgroups under the judge's own (box/own_cgroup.hpp): a submission that
 # allocates forever, run by a judge inside a 150 MiB memory cgroup the script makes, is
