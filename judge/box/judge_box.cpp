@@ -28,7 +28,8 @@
 // other end). Descriptor 4, when --interactor-stat-fd 4 says so, is the interactor's
 // /proc/PID/stat, read-only (step 4c). Descriptors 5 and up are the files and folders
 // the judge opened for the box: `--copy-in FD /box/PATH` (a file, or a folder of the
-// judge's own copied whole), `--copy-out FD /tmp/DIR` (a host folder that receives
+// judge's own copied whole), `--bind-in FD /box/PATH` (a folder of the judge's build
+// cache bound read-only instead: bind_judge_folders), `--copy-out FD /tmp/DIR` (a host folder that receives
 // what the program left in DIR, a tmpfs bounded by --copy-out-kib and
 // --copy-out-files). No host path is ever on the command line, and no name is split.
 // FIFOs of a CMS Communication test come the same way (`--stdin-fifo FD`,
@@ -104,6 +105,10 @@ constexpr long cpu_limit_margin_ms = 50;
 struct CopyIn {
   int fd = -1;           // inherited from the judge (--copy-in FD /box/PATH)
   std::string box_path;  // where the file, or the folder's tree, lands
+  // --bind-in FD /box/PATH: a folder of the judge's own build cache bound read-only
+  // whole instead of copied (a precompiled header: why, bind_judge_folders).
+  bool bind = false;
+  int bind_tree = -1;  // its detached read-only mount, made by B; -1: copied after all
 };
 
 // A folder of the box whose files are copied out once the program has ended (a
@@ -284,14 +289,16 @@ Options parse(int argc, char** argv) {
       options.stdout_fifo = descriptor_number(value("--stdout-fifo"));
     else if (arg == "--pass-fd")
       options.pass_fds.push_back(descriptor_number(value("--pass-fd")));
-    else if (arg == "--copy-in" || arg == "--copy-out") {  // a descriptor and a box path: two words, no splitting
+    else if (arg == "--copy-in" || arg == "--bind-in" ||
+             arg == "--copy-out") {  // a descriptor and a box path: two words, no splitting
       const int fd = descriptor_number(value(arg.c_str()));
       const std::string box_path = value(arg.c_str());
-      const char* under = arg == "--copy-in" ? "/box/" : "/tmp/";
+      const char* under = arg == "--copy-out" ? "/tmp/" : "/box/";
       if (box_path.rfind(under, 0) != 0 || box_path.find("/../") != std::string::npos || box_path.ends_with("/.."))
         die(arg + " wants a path under " + under + ", got " + box_path);
-      if (arg == "--copy-in") options.copy_ins.push_back({fd, box_path});
-      else options.copy_outs.push_back({fd, box_path});
+      if (arg == "--copy-out") options.copy_outs.push_back({fd, box_path});
+      else
+        options.copy_ins.push_back({fd, box_path, arg == "--bind-in"});
     } else {
       die("unknown option " + arg);
     }
@@ -468,6 +475,7 @@ std::string list_tree(Options& options, std::size_t index, int dir_fd, const std
 // What every copy-in holds, listed by C before the root is made.
 std::string list_copy_ins(Options& options) {
   for (std::size_t i = 0; i < options.copy_ins.size(); ++i) {
+    if (options.copy_ins[i].bind_tree >= 0) continue;  // bound whole (bind_judge_folders)
     struct stat st {};
     if (::fstat(options.copy_ins[i].fd, &st) != 0) return errno_text("copy-in: fstat");
     if (S_ISREG(st.st_mode)) {
@@ -542,6 +550,22 @@ void close_bind_trees(Options& options) {
     if (item.bind_tree >= 0) ::close(item.bind_tree);
     item.bind_tree = -1;
   }
+  for (CopyIn& in : options.copy_ins) {
+    if (in.bind_tree >= 0) ::close(in.bind_tree);
+    in.bind_tree = -1;
+  }
+}
+
+// The judge's folders B could mount (bind_judge_folders), attached at their box paths.
+std::string bind_judge_folders_in_root(const std::string& root, const Options& options) {
+  for (const CopyIn& in : options.copy_ins) {
+    if (in.bind_tree < 0) continue;
+    const std::string target = root + in.box_path;
+    if (!make_dirs(target)) return errno_text("bind-in: mkdir");
+    if (::move_mount(in.bind_tree, "", AT_FDCWD, target.c_str(), MOVE_MOUNT_F_EMPTY_PATH) != 0)
+      return errno_text("bind-in: attach a folder");
+  }
+  return "";
 }
 
 // A large file of a copy-in, bound at `target` from the detached mount B made of the
@@ -661,6 +685,7 @@ std::string build_root(Options& options) {
   if (failure.empty()) failure = bind_system_dirs(root);
   if (failure.empty()) failure = make_devices(root);
   if (failure.empty()) failure = copy_submission_files(root, options);
+  if (failure.empty()) failure = bind_judge_folders_in_root(root, options);
   if (failure.empty()) failure = mount_proc_and_scratch(root, options);
   if (failure.empty()) failure = enter_root(root);
   return failure;
@@ -1132,6 +1157,7 @@ void check_descriptors(const Options& options) {
     if (::fcntl(in.fd, F_SETFD, FD_CLOEXEC) != 0 || ::fstat(in.fd, &st) != 0)
       die(errno_text(("copy-in descriptor " + std::to_string(in.fd)).c_str()));
     if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) die("copy-in descriptor is not a file or a folder");
+    if (in.bind && !S_ISDIR(st.st_mode)) die("bind-in descriptor is not a folder");
   }
   for (const CopyOut& out : options.copy_outs) {
     struct stat st {};
@@ -1150,6 +1176,33 @@ void check_descriptors(const Options& options) {
   }
 }
 
+// 1a'. The folders given by --bind-in (the judge's build cache: a precompiled header of
+//     124 MB for <bits/stdc++.h>), each a detached mount of the judge's own folder,
+//     read-only, nosuid, nodev, noexec and noatime (two boxes that read the same file
+//     see no access time move) before anything can see it; C attaches it (step 1a's
+//     why: only B can make it). Not copied, not stocked: a `judge run` starts a server
+//     of its own, so the store's copy of the header was made for every compile, 0.1-0.2
+//     s of a 0.7 s one (docs/performance-log.md). What it costs: the box's
+//     /proc/self/mountinfo shows the folder's path in the judge's file system (paths
+//     only: what is bound is the header, made from the system's headers; docs/sandbox.md).
+//     Where the kernel refuses, the folder is copied as a --copy-in is.
+void bind_judge_folders(Options& options) {
+  for (CopyIn& in : options.copy_ins) {
+    if (!in.bind) continue;
+    const int tree = ::open_tree(in.fd, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+    if (tree < 0) continue;
+    struct mount_attr attributes {};
+    attributes.attr_set =
+        MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC | MOUNT_ATTR_NOATIME;
+    attributes.attr_clr = MOUNT_ATTR__ATIME;
+    if (::mount_setattr(tree, "", AT_EMPTY_PATH, &attributes, sizeof attributes) != 0) {
+      ::close(tree);
+      continue;
+    }
+    in.bind_tree = tree;
+  }
+}
+
 // 1a. What the copy-ins hold, listed by B while still root (before step 2), and for
 //     each large file the server stocked (stock_request_files), a detached mount of
 //     its copy in the store, read-only, nosuid and nodev before anything can see it
@@ -1163,6 +1216,7 @@ void check_descriptors(const Options& options) {
 //     charged to the judge, and the box sees the store's name for the file, as a
 //     served box does.
 void bind_large_files(Options& options, int file_store) {
+  bind_judge_folders(options);
   options.list_failure = list_copy_ins(options);
   std::optional<judge_box::FileStore> own;
   const bool large = std::any_of(options.items.begin(), options.items.end(),

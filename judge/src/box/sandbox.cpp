@@ -61,6 +61,11 @@ class BoxFiles {
   void copy_in(const fs::path& host, const std::string& box_path, bool follow = false) {
     add_descriptor("--copy-in", host, box_path, O_RDONLY | O_NONBLOCK | O_NOCTTY | (follow ? 0 : O_NOFOLLOW));
   }
+  // A folder of the judge's build cache bound read-only at `box_path` (or copied where
+  // the kernel refuses the mount: judge-box decides).
+  void bind_in(const fs::path& host, const std::string& box_path) {
+    add_descriptor("--bind-in", host, box_path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  }
   void copy_out(const std::string& box_dir, const fs::path& host) {
     add_descriptor("--copy-out", host, box_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
   }
@@ -136,6 +141,7 @@ BoxedCommand boxed_command(const std::vector<std::string>& command, const BoxSet
   BoxFiles files(boxed);
   for (const auto& [box_dir, host_dir] : settings.exports) files.copy_out(box_dir, host_dir);
   for (const auto& [host, box_path] : settings.folders) files.copy_in(host, box_path);
+  for (const auto& [host, box_path] : settings.bound_folders) files.bind_in(host, box_path);
   std::vector<std::pair<fs::path, std::string>> roots;
   for (const auto& root : settings.roots) {
     const fs::path absolute = fs::absolute(root).lexically_normal();

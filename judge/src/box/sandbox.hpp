@@ -51,6 +51,9 @@ struct BoxSettings {
   // Folders of the judge's own copied to the box path given (a compiler's sources at
   // /box/src).
   std::vector<std::pair<std::filesystem::path, std::string>> folders;
+  // Folders of the judge's build cache bound read-only at the box path given instead of
+  // copied (judge-box --bind-in: a precompiled header, 124 MB for <bits/stdc++.h>).
+  std::vector<std::pair<std::filesystem::path, std::string>> bound_folders;
   // Host folders that receive what the program left in a box folder once it ended
   // (a compiler's output), and the bounds of what it may leave there.
   std::vector<std::pair<std::string, std::filesystem::path>> exports;

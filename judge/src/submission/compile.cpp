@@ -124,7 +124,7 @@ SpawnRequest compile_request(const std::vector<std::string>& command, const Sour
   };
   const Sources in_box = sources.compiled_as.empty() ? sources : staged_under_compiled_names(sources, staged_folder());
   settings.folders = {{in_box.base, box_sources}};
-  if (!header_folder.empty()) settings.folders.emplace_back(header_folder, box_headers);
+  if (!header_folder.empty()) settings.bound_folders.emplace_back(header_folder, box_headers);
   BoxedCommand boxed =
       boxed_command(with_header_folder(expand_command(command, placeholders_for(in_box, box_sources, box_build)),
                                        header_folder.empty() ? "" : box_headers),
