@@ -121,6 +121,10 @@ std::string missing_tool(const Language& language) {
     const std::string& tool = command->front();
     if (tool.find('{') != std::string::npos) continue;  // the compiled program itself
     if (!find_on_box_path(tool)) return tool;
+    // A linker the compiler is told to use (-fuse-ld=gold): without it every compile
+    // would fail, and the contestant would be blamed for the host's missing package.
+    for (const auto& word : *command)
+      if (word.starts_with("-fuse-ld=") && !find_on_box_path("ld." + word.substr(9))) return "ld." + word.substr(9);
   }
   return "";
 }

@@ -61,7 +61,14 @@ TEST(Languages, AMissingToolchainIsNamedWithItsPackages) {
   const std::string message = not_installed_message(zig, missing_tool(zig));
   EXPECT_NE(message.find("Zig: no-such-zig-compiler is not installed"), std::string::npos) << message;
   EXPECT_NE(message.find("apt-get install zig"), std::string::npos) << message;
-  EXPECT_EQ(missing_tool(*languages.by_id("c")), "");  // gcc is installed wherever this builds
+  EXPECT_EQ(missing_tool(*languages.by_id("c")), "");  // gcc and gold are installed wherever this builds
+  // The linker a compile names is part of its toolchain.
+  const Languages linked =
+      Languages::parse(builtin_languages_yaml,
+                       "c:\n  name: C\n  extensions: [c]\n  compile: [gcc, -fuse-ld=nosuchlinker, '{files}']\n"
+                       "  run: ['{build}/main']\n  install: [gcc]\n",
+                       "mine.yaml");
+  EXPECT_EQ(missing_tool(*linked.by_id("c")), "ld.nosuchlinker");
 }
 
 TEST(Languages, TheListingNamesEveryLanguageWithItsEndingsAndWhatIsMissing) {
