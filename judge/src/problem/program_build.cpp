@@ -465,7 +465,11 @@ void announce_build(const fs::path& program, const Plan& plan) {
 }
 
 // Built once into the build cache, which submissions share (build_cache.hpp): its
-// folder builds/<key>/program/ is `work`, made in place and never moved.
+// folder builds/<key>/program/ is `work`, made in place and never moved. The stages
+// of a submission's way (submission.hpp), for a program the setter wrote: 1. take in
+// is the plan (its files and commands: build_package_program), 2. the key covers
+// them, 3-5. build_in_place looks the key up, builds on a miss (outside the box:
+// the setter's code is trusted) and publishes the entry whole (its manifest last).
 BuiltProgram build_in_cache(const fs::path& program, const Plan& plan, const fs::path& cache_dir) {
   const BuildCache cache(cache_dir);
   const auto built = cache.build_in_place(cache_key(program, plan), [&](const fs::path& work) {

@@ -81,28 +81,36 @@ bool run_dependency_step(const Sources& sources, const fs::path& program, const 
   return false;
 }
 
-// Compiles (or checks) into the cache unless a valid build is there; false: CE. One
-// CPU and wall budget for every step of it.
-bool build(const Sources& sources, const BuildCache& cache, const std::string& key, const SubmissionOptions& options,
-           Submission& submission, fs::path& build_dir) {
-  const Language& language = *sources.language;
-  if (const auto found = cache.lookup(key)) {
-    build_dir = *found;
-    return true;
+// A build entry being made (BuildCache::staging), removed unless it was published:
+// an interrupted compile (SIGINT unwinds through here) or a CE leaves nothing behind.
+class StagedBuild {
+ public:
+  StagedBuild(const BuildCache& cache, const std::string& key) : dir_(cache.staging(key)) {}
+  ~StagedBuild() {
+    std::error_code ec;
+    if (!published_) fs::remove_all(dir_, ec);
   }
-  if (options.on_compile) options.on_compile(language.id);
-  const fs::path staged = cache.staging(key);
-  // An interrupted compile (SIGINT unwinds through here) leaves nothing half-built.
-  struct RemoveUnlessPublished {
-    const fs::path& dir;
-    bool published = false;
-    ~RemoveUnlessPublished() {
-      std::error_code ec;
-      if (!published) fs::remove_all(dir, ec);
-    }
-  } guard{staged};
+  StagedBuild(const StagedBuild&) = delete;
+  StagedBuild& operator=(const StagedBuild&) = delete;
+  const fs::path& dir() const { return dir_; }
+  fs::path program() const { return dir_ / "program"; }
+  void published() { published_ = true; }
+
+ private:
+  fs::path dir_;
+  bool published_ = false;
+};
+
+// Stage 4 of prepare_submission: the compile (or check) in the box, into `staged`'s
+// program folder, on one CPU and wall budget for every step of it. Returns the files
+// outside the submission it read (the manifest's), or nullopt: CE, its message in
+// `submission`.
+std::optional<std::vector<fs::path>> build_in_box(const Sources& sources, const BuildCache& cache,
+                                                  const SubmissionOptions& options, const StagedBuild& staged,
+                                                  Submission& submission) {
+  const Language& language = *sources.language;
   CompileLimits limits = options.compile_limits;
-  const fs::path program = staged / "program";
+  const fs::path program = staged.program();
   // The precompiled header its first #include may use (made now if it is the first
   // of its kind; precompiled_header.hpp), offered, never forced: GCC decides.
   const std::optional<fs::path> headers = language.compile.empty() || !options.precompiled_headers
@@ -111,7 +119,7 @@ bool build(const Sources& sources, const BuildCache& cache, const std::string& k
   std::vector<fs::path> read_files;
   if (!headers && !language.dependencies.empty() &&
       !run_dependency_step(sources, program, options, limits, read_files, submission))
-    return false;
+    return std::nullopt;
   const std::vector<std::string>& command = language.compile.empty() ? language.check : language.compile;
   const CompileStep step =
       run_compile_step(headers ? listing_what_it_reads(command) : command, sources, program, limits, options.contain,
@@ -121,13 +129,10 @@ bool build(const Sources& sources, const BuildCache& cache, const std::string& k
     submission.compile_message = step.message.empty()  ? "compilation failed"
                                  : headers.has_value() ? named_as_submission(step.message, sources)
                                                        : step.message;
-    return false;
+    return std::nullopt;
   }
   if (headers) read_files = take_listing(program, sources);
-  build_dir = cache.publish(key, staged, read_files);
-  guard.published = true;
-  submission.compiled = true;
-  return true;
+  return read_files;
 }
 
 // The submission as the cache took it in, its language found in `languages` (loaded
@@ -216,11 +221,17 @@ Submission prepare_with_includes(const fs::path& path, const Sources& sources, c
 
 }  // namespace
 
+// From a file to a program, top-down: 1. take in, 2. key, 3. look up, 4. build in the
+// box, 5. publish. A package's programs go the same way in problem/program_build.cpp
+// (built outside the box: the setter's code is trusted).
 Submission prepare_submission(const fs::path& path, const fs::path& cache_dir, const SubmissionOptions& options) {
   if (!options.companions.empty()) return prepare_with_companions(path, cache_dir, options);
   Submission submission;
   submission.display = path.string();
   const BuildCache cache(cache_dir);
+  // 1. Take in: the files copied by submission_files.hpp's rules into the cache's
+  //    sources/ (everything after reads that copy), their language and entry point
+  //    found (sources.hpp).
   StoredSources stored;
   std::optional<Languages> languages;
   const Sources sources = stored_sources(path, cache, options, stored, languages);
@@ -241,9 +252,26 @@ Submission prepare_submission(const fs::path& path, const fs::path& cache_dir, c
   submission.extra_processes = language.threads;
   fs::path build_dir;
   if (!language.compile.empty() || !language.check.empty()) {
-    if (!build(sources, cache, cache.key_of(sources, stored.files.key), options, submission, build_dir))
-      return submission;
-    if (submission.compiled) cache.evict(cache_bound_bytes());
+    // 2. Key: the language's commands, the toolchain's identity, the entry point and
+    //    the files' content (build_cache.hpp).
+    const std::string key = cache.key_of(sources, stored.files.key);
+    // 3. Look up: a build of that key whose every file read outside the submission (a
+    //    system header) is unchanged.
+    if (const auto found = cache.lookup(key)) {
+      build_dir = *found;
+    } else {
+      if (options.on_compile) options.on_compile(language.id);
+      // 4. Build in the box, into a staged entry.
+      StagedBuild staged(cache, key);
+      const auto read_files = build_in_box(sources, cache, options, staged, submission);
+      if (!read_files) return submission;
+      // 5. Publish: the entry renamed into place whole, with the manifest of what it
+      //    read; the cache's bound kept.
+      build_dir = cache.publish(key, staged.dir(), *read_files);
+      staged.published();
+      submission.compiled = true;
+      cache.evict(cache_bound_bytes());
+    }
   }
   submission.command = resolve_program(expand_command(language.run, host_placeholders(sources, build_dir)));
   // The program's files in the box: what was built, or (nothing built) the sources.

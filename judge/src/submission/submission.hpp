@@ -2,6 +2,15 @@
 // the sources of a language of the languages table (languages.hpp: C, C++, Python 3,
 // Java, Kotlin, Rust, and what a user adds), one file or a folder of files (sources.hpp),
 // compiled once inside judge-box (compile.hpp) into the build cache (build_cache.hpp).
+// prepare_submission reads top-down as the way from a file to a program goes:
+//   1. take in     the files copied into the cache by the rules of submission_files.hpp;
+//                  their language and entry point (sources.hpp, languages.hpp)
+//   2. key         BuildCache::key_of: commands, toolchain, entry point, content
+//   3. look up     BuildCache::lookup: a build whose files read outside are unchanged
+//   4. build       in the box (compile.hpp), offered a precompiled header
+//                  (precompiled_header.hpp), into a staged entry
+//   5. publish     BuildCache::publish: renamed into place whole; the cache's bound kept
+// A package's programs go the same way, outside the box (problem/program_build.hpp).
 // A compile error is not an exception: it is the submission's verdict CE, with the
 // compiler's message. A submission the judge cannot read, a language whose toolchain
 // is not installed, a folder with no entry point are ConfigErrors that say what to do.
