@@ -1,5 +1,7 @@
 #include "problem/polygon_package.hpp"
 
+#include <future>
+
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
 #include <fmt/core.h>
@@ -213,8 +215,14 @@ Problem load_polygon_package(const fs::path& dir, const fs::path& cache_dir) {
   problem.convention = InteractorConvention::testlib;
   problem.interactor_writes_transcript = false;
   problem.scoring = {{"type", "points"}, {"max_score", 100}};  // testlib points count
+  // The interactor and the checker are built at once, the checker on a thread of its
+  // own: each is a testlib program of about 2 s on a cold cache, and a host has two
+  // cores or more. The testlib.h precompiled header they share is made by the first
+  // to ask; the other waits for it (its key's lock). A build that fails throws from
+  // here, after the other has ended.
+  auto checker = std::async(std::launch::async, [&] { return asset_program(root, "checker", dir, cache_dir, false); });
   problem.interactor_command = asset_program(root, "interactor", dir, cache_dir, true);
-  problem.checker_command = asset_program(root, "checker", dir, cache_dir, false);
+  problem.checker_command = checker.get();
   problem.testdata_dir = dir / "tests";
   read_tests(root, testset, dir, cache_dir, problem);
   read_solutions(root, dir, problem);
