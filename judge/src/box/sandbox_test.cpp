@@ -160,6 +160,19 @@ class BoxedProcess : public ::testing::TestWithParam<bool> {
     served_ += process.served() ? 1 : 0;
     return process;
   }
+  // `script` run by sh in a box of `settings`: no word of the box's command line holds
+  // `hidden` (a host folder), and the script exits 0.
+  void expect_script_passes(const std::string& script, const BoxSettings& settings, const fs::path& hidden) {
+    SpawnRequest request;
+    BoxedCommand boxed = boxed_command({"sh", "-c", script}, settings);
+    for (const auto& word : boxed.argv) EXPECT_EQ(word.find(hidden.string()), std::string::npos) << word;
+    request.argv = std::move(boxed.argv);
+    request.box_fds = std::move(boxed.fds);
+    request.boxed = true;
+    Process process = start(request);
+    process.reap();
+    EXPECT_EQ(process.exit_facts()->exit_code, 0) << process.box_setup();
+  }
   // `interactor`: a process standing in for the test's interactor, whose /proc stat the
   // box watches (judge-box, 4c).
   Process spawn(const std::vector<std::string>& command, const std::vector<std::string>& cgroups = {},
@@ -269,15 +282,7 @@ TEST_P(BoxedProcess, OddNamesGoInWholeAndTheBoxShowsNoHostPath) {
       "test \"$(cat '/box/sub/team:1.py')\" = one && test \"$(cat '/box/sub/a\nb')\" = two && "
       "test \"$(cat '/box/sub/p:/ld.so.preload')\" = three && test ! -e /etc/ld.so.preload && "
       "! grep -aq boxed-names /proc/1/cmdline";
-  SpawnRequest request;
-  BoxedCommand boxed = boxed_command({"sh", "-c", script}, settings);
-  for (const auto& word : boxed.argv) EXPECT_EQ(word.find(dir.path().string()), std::string::npos) << word;
-  request.argv = std::move(boxed.argv);
-  request.box_fds = std::move(boxed.fds);
-  request.boxed = true;
-  Process process = start(request);
-  process.reap();
-  EXPECT_EQ(process.exit_facts()->exit_code, 0) << process.box_setup();
+  expect_script_passes(script, settings, dir.path());
 }
 
 // Issue 32: a large file of the submission (a statically linked program) is copied
@@ -356,15 +361,7 @@ TEST_P(BoxedProcess, AJudgeFolderIsBoundReadOnlyWholeNotCopied) {
       "grep -q ' /box/pch ro,nosuid,nodev,noexec,noatime ' /proc/self/mountinfo && "
       "! (echo more >> /box/pch/bits/stdc++.h.gch) 2>/dev/null && ! touch /box/pch/new 2>/dev/null && "
       "! /box/pch/run.sh 2>/dev/null";
-  SpawnRequest request;
-  BoxedCommand boxed = boxed_command({"sh", "-c", script}, settings);
-  for (const auto& word : boxed.argv) EXPECT_EQ(word.find(dir.path().string()), std::string::npos) << word;
-  request.argv = std::move(boxed.argv);
-  request.box_fds = std::move(boxed.fds);
-  request.boxed = true;
-  Process process = start(request);
-  process.reap();
-  EXPECT_EQ(process.exit_facts()->exit_code, 0) << process.box_setup();
+  expect_script_passes(script, settings, dir.path());
   EXPECT_EQ(accessed(), before);
   EXPECT_EQ(fs::file_size(dir.path() / "pch" / "bits" / "stdc++.h.gch"), 6u);
   EXPECT_FALSE(fs::exists(dir.path() / "pch" / "new"));
