@@ -360,24 +360,38 @@ Command script_command(const fs::path& script) {
   return {"/bin/sh", script.string()};
 }
 
-// The files outside `work` a compile read, by the plan's dependencies command (none
-// when it has none). A listing that fails says nothing the build did not already
-// say, so it only leaves the manifest empty: the key still covers the program.
-std::vector<fs::path> files_read(const Plan& plan, const fs::path& work) {
-  if (plan.dependencies.empty()) return {};
-  const ToolRun run = run_tool({substituted(plan.dependencies, work),
-                                work / "program",
-                                work / "dependencies.log",
-                                build_step_cpu_limit_ms,
-                                1 << 20,
-                                {},
-                                {}});
-  if (!run.succeeded()) return {};
+// Where a compile offered a precompiled header lists what it read (-MD): the
+// dependency step then does not run (it preprocessed every header again: 0.1 s of a
+// testlib interactor's 2 s build here).
+constexpr const char* compile_listing = "dependencies.d";
+
+// The files outside `work` a compile read: by its own listing where it wrote one,
+// else by the plan's dependencies command (none when it has none). The headers a
+// precompiled header was made from are named there from its cache entry
+// (`header_folder`), which is not the program's input: the PCH's own key covers them.
+// A listing that fails says nothing the build did not already say, so it only leaves
+// the manifest empty: the key still covers the program.
+std::vector<fs::path> files_read(const Plan& plan, const fs::path& work, const fs::path& header_folder) {
+  std::optional<std::string> listing = read_file(work / compile_listing);
+  std::error_code ec;
+  fs::remove(work / compile_listing, ec);  // the entry holds the program, not how it was made
+  if (!listing && !plan.dependencies.empty()) {
+    const ToolRun run = run_tool({substituted(plan.dependencies, work),
+                                  work / "program",
+                                  work / "dependencies.log",
+                                  build_step_cpu_limit_ms,
+                                  1 << 20,
+                                  {},
+                                  {}});
+    if (run.succeeded()) listing = run.output;
+  }
+  if (!listing) return {};
   std::vector<fs::path> outside;
-  for (const fs::path& file : parse_dependencies(run.output, work / "program")) {
+  for (const fs::path& file : parse_dependencies(*listing, work / "program")) {
     const fs::path path = (file.is_absolute() ? file : work / "program" / file).lexically_normal();
     const std::string relative = path.lexically_relative(work).string();
     if (!relative.empty() && !relative.starts_with("..")) continue;  // its own: the key covers them
+    if (!header_folder.empty() && path.string().starts_with(header_folder.string() + "/")) continue;
     outside.push_back(path);
   }
   return outside;
@@ -397,8 +411,16 @@ std::string with_own_paths(std::string text, const fs::path& copy, const fs::pat
 // The precompiled header a compiled program's leading #include may use, offered to
 // its compile step as a submission's is (GCC decides): a system header's folder first
 // on the include path, a quoted header's .gch linked beside the copy's header (GCC
-// looks beside the source first for "testlib.h"). Returns the link to remove after.
-fs::path offer_header(const BuildCache& cache, const Plan& plan, const fs::path& copy, Command& compile) {
+// looks beside the source first for "testlib.h"). An offered compile lists what it
+// read itself, as a submission's does (-fpch-deps: with the headers the PCH was made
+// from), where the plan has a dependency step to spare.
+struct OfferedHeader {
+  fs::path folder;  // the PCH's folder in the cache; empty: none offered
+  fs::path link;    // the .gch link beside the copy's header, to remove after
+};
+
+OfferedHeader offer_header(const BuildCache& cache, const Plan& plan, const fs::path& copy, const fs::path& work,
+                           Command& compile) {
   if (plan.single_cpp_source.empty() || plan.steps.empty()) return {};
   const auto include = leading_include(read_head(copy / plan.single_cpp_source, 64 * 1024));
   if (!include || !precompiled_header_known(*include)) return {};
@@ -406,14 +428,16 @@ fs::path offer_header(const BuildCache& cache, const Plan& plan, const fs::path&
   if (!own.empty() && !fs::is_regular_file(own)) return {};  // found elsewhere on the include path
   const auto folder = program_header_folder(cache, plan.steps.front(), *include, own);
   if (!folder) return {};
+  if (!plan.dependencies.empty())
+    compile.insert(compile.end(), {"-MD", "-MF", (work / compile_listing).string(), "-fpch-deps"});
   if (include->angled) {
     compile.insert(compile.begin() + 1, {"-I", folder->string()});
-    return {};
+    return {*folder, {}};
   }
   const fs::path link = own.string() + ".gch";
   std::error_code ec;
   fs::create_symlink(*folder / (include->header + ".gch"), link, ec);
-  return ec ? fs::path() : link;
+  return {*folder, ec ? fs::path() : link};
 }
 
 std::vector<fs::path> run_build_steps(const BuildCache& cache, const fs::path& program, const Plan& plan,
@@ -424,14 +448,15 @@ std::vector<fs::path> run_build_steps(const BuildCache& cache, const fs::path& p
     make_executable(copy / "build");
     make_executable(copy / "run");
   }
+  OfferedHeader header;
   for (const Command& step : plan.steps) {
     Command argv = substituted(step, work);
-    const fs::path header_link = &step == &plan.steps.front() ? offer_header(cache, plan, copy, argv) : fs::path();
+    if (&step == &plan.steps.front()) header = offer_header(cache, plan, copy, work, argv);
     if (plan.scripts) argv = script_command(argv[0]);
     const ToolRun run = run_tool({argv, copy, work / "build.log", build_step_cpu_limit_ms,
                                   build_output_limit_bytes, {}, {}});
     std::error_code ec;
-    if (!header_link.empty()) fs::remove(header_link, ec);  // the program's folder holds its own files only
+    if (!header.link.empty()) fs::remove(header.link, ec);  // the program's folder holds its own files only
     if (!run.succeeded())
       throw ConfigError(fmt::format(
           "cannot build {} ({}): {}", program.string(), plan.form,
@@ -442,7 +467,7 @@ std::vector<fs::path> run_build_steps(const BuildCache& cache, const fs::path& p
     throw ConfigError(fmt::format("cannot build {}: there is no `run` file after `build` ran",
                                   program.string()));
   if (plan.scripts) make_executable(copy / "run");
-  return files_read(plan, work);
+  return files_read(plan, work, header.folder);
 }
 
 BuiltProgram built_program(const Plan& plan, const fs::path& built, bool built_now) {

@@ -322,6 +322,31 @@ TEST_F(ProgramBuild, TestlibProgramsShareOnePrecompiledHeaderThatChangesNothing)
   EXPECT_EQ(headers().size(), 1u);
 }
 
+// A compile offered the precompiled header lists what it read itself (no dependency
+// step runs): a header outside the program that only testlib.h includes, read through
+// the PCH, is still in the manifest, so changing it rebuilds; the PCH's own entry,
+// which its key covers, is not.
+TEST_F(ProgramBuild, AnOutsideHeaderReadThroughThePrecompiledHeaderStillRebuilds) {
+  const fs::path outside = temp.path() / "elsewhere" / "value.h";
+  fs::create_directories(outside.parent_path());
+  std::ofstream(outside) << "#define VALUE 3\n";
+  write("files/testlib.h", "#pragma once\n#include <string>\n#include \"" + outside.string() + "\"\n");
+  write("files/checker.cpp", "#include \"testlib.h\"\nint main() { return VALUE; }\n");
+  EXPECT_EQ(exit_code(build_package_program(package() / "files/checker.cpp", cache()).command), 3) << last_output;
+  std::string manifests;
+  for (const auto& entry : fs::recursive_directory_iterator(cache() / "builds"))
+    if (entry.path().filename() == "judge-build.json" &&
+        fs::exists(entry.path().parent_path() / "program/program/checker.cpp"))
+      manifests += read_file(entry.path()).value_or("");
+  EXPECT_NE(manifests.find(outside.string()), std::string::npos) << manifests;
+  EXPECT_EQ(manifests.find(cache().string()), std::string::npos) << manifests;
+  EXPECT_EQ(manifests.find("dependencies.d"), std::string::npos);
+  std::ofstream(outside) << "#define VALUE 42 // changed\n";
+  const BuiltProgram again = build_package_program(package() / "files/checker.cpp", cache());
+  EXPECT_TRUE(again.built_now);
+  EXPECT_EQ(exit_code(again.command), 42);
+}
+
 // A package program of one source is compiled as the whole program: a function nothing
 // calls is not compiled (its name is not in the binary's symbols); one whose source
 // replaces operator new, which the C++ library's own code must reach, is compiled as
