@@ -412,8 +412,9 @@ def check_cms(args, checks):
     checks.expect(samples and f'public_testcases: "{publics}"' in task_yaml,
                   f"task.yaml's public_testcases are the samples ({publics})")
     # A QLE solution that orders on without reading: on CMS the manager ends at order
-    # 102 and the process dies of SIGPIPE, which CMS counts as its failure (RTE), and
-    # which the export's rule for wrong_answer/ allows.
+    # 102 and the process dies of SIGPIPE, which CMS counts as its failure (RTE there;
+    # this judge gives the manager's WA, outcome 0 either way), and which the export's
+    # rule for wrong_answer/ allows.
     scenario_steps.write(os.path.join(task, "submissions", "wrong_answer", "floods_orders.cpp"), FLOODS_ORDERS)
     for folder, name in (("accepted", "growing_sums.cpp"), ("wrong_answer", "unequal_sums.cpp")):
         submission = os.path.join(args.source, "solutions", "twin-cookies", folder, name)

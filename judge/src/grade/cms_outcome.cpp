@@ -67,6 +67,28 @@ std::optional<Decision> process_fault(const ProcessRecord& process, const Limits
   return decision;
 }
 
+// What the manager (or checker, or white-diff) said of a run whose processes did not
+// fail: its outcome into `outcome_out`, and the verdict with its message.
+Decision manager_decision(const CmsManagerFacts& manager, bool communication, double& outcome_out) {
+  if (!manager.ran && !manager.output_matches)  // a clean run is always checked: the executor's mistake
+    return {Verdict::JE, "the judge failed: the run ended cleanly but was not checked"};
+  std::optional<double> outcome = manager.output_matches ? std::optional<double>(*manager.output_matches ? 1.0 : 0.0)
+                                                         : parse_cms_outcome(manager.stdout_text);
+  const char* who = communication ? "the manager" : "the checker";
+  if (!outcome || !std::isfinite(*outcome))
+    return {Verdict::JE, fmt::format("{} printed no outcome (its first line of stdout should be a "
+                                     "number, was \"{}\")",
+                                     who, first_line(manager.stdout_text))};
+  outcome_out = *outcome;
+  std::string message = manager.output_matches
+                            ? (*manager.output_matches ? "Output is correct" : "Output isn't correct")
+                            : cms_message(manager.stderr_text);
+  if (message.empty()) message = fmt::format("outcome {:g}", *outcome);
+  else if (*outcome > 0 && *outcome < 1)
+    message = fmt::format("{} (outcome {:g})", message, *outcome);
+  return {*outcome > 0 ? Verdict::AC : Verdict::WA, message};
+}
+
 }  // namespace
 
 std::optional<double> parse_cms_outcome(const std::string& stdout_text) {
@@ -116,15 +138,28 @@ CmsDecision decide_cms(const std::vector<ProcessRecord>& processes, const CmsMan
   for (const bool waited : {false, true})
     for (std::size_t index = 0; index < processes.size(); ++index)
       if (processes[index].end.hit_wall_limit == waited) order.push_back(index);
+  // Killed writing to a manager that no longer reads (SIGPIPE): after the manager gave
+  // outcome 0, a consequence of its rejection (as an interactor's, verdict_rules.cpp),
+  // so its WA decides, with CMS's outcome 0 all the same. Whether the program got as
+  // far as that write before the judge ended it after the manager is a race of the
+  // host's: the verdict must not be (a linear guesser was RTE or WA by the load).
+  const bool rejected = communication && manager.ran && !manager.output_matches &&
+                        parse_cms_outcome(manager.stdout_text) == std::optional<double>(0.0);
+  std::optional<std::size_t> broke_pipe;
   for (const std::size_t index : order) {
     const auto fault = process_fault(processes[index], limits);
     if (!fault) continue;
+    const ExitFacts& exit = processes[index].end.exit;
+    const bool sigpipe = exit.signaled && exit.signal == SIGPIPE;
+    if (sigpipe && rejected) {
+      broke_pipe = broke_pipe.value_or(index);
+      continue;
+    }
     result.failed_process = static_cast<int>(index);
     result.decision = *fault;
-    // Killed writing to a manager that no longer reads: CMS counts it as failed (the
-    // outcome is 0); what the manager said tells the contestant why it stopped.
-    const ExitFacts& exit = processes[index].end.exit;
-    if (manager.ran && exit.signaled && exit.signal == SIGPIPE && !cms_message(manager.stderr_text).empty())
+    // After the manager accepted, CMS counts it as failed (the outcome is 0); what the
+    // manager said tells the contestant why it stopped.
+    if (manager.ran && sigpipe && !cms_message(manager.stderr_text).empty())
       result.decision.message += fmt::format(" (it wrote after the manager had stopped reading; the manager said: {})",
                                              cms_message(manager.stderr_text));
     if (processes.size() > 1) result.decision.message = fmt::format("process {}: {}", index, result.decision.message);
@@ -135,27 +170,11 @@ CmsDecision decide_cms(const std::vector<ProcessRecord>& processes, const CmsMan
                                                  processes.size(), cpu_ms, limits.cpu_ms)};
     return result;
   }
-  if (!manager.ran && !manager.output_matches) {  // a clean run is always checked: the executor's mistake
-    result.decision = {Verdict::JE, "the judge failed: the run ended cleanly but was not checked"};
-    return result;
-  }
-  std::optional<double> outcome = manager.output_matches ? std::optional<double>(*manager.output_matches ? 1.0 : 0.0)
-                                                         : parse_cms_outcome(manager.stdout_text);
-  const char* who = communication ? "the manager" : "the checker";
-  if (!outcome || !std::isfinite(*outcome)) {
-    result.decision = {Verdict::JE, fmt::format("{} printed no outcome (its first line of stdout should be a "
-                                                "number, was \"{}\")",
-                                                who, first_line(manager.stdout_text))};
-    return result;
-  }
-  result.outcome = *outcome;
-  std::string message = manager.output_matches
-                            ? (*manager.output_matches ? "Output is correct" : "Output isn't correct")
-                            : cms_message(manager.stderr_text);
-  if (message.empty()) message = fmt::format("outcome {:g}", *outcome);
-  else if (*outcome > 0 && *outcome < 1)
-    message = fmt::format("{} (outcome {:g})", message, *outcome);
-  result.decision = {*outcome > 0 ? Verdict::AC : Verdict::WA, message};
+  result.decision = manager_decision(manager, communication, result.outcome);
+  if (broke_pipe && result.decision.verdict == Verdict::WA)
+    result.decision.message +=
+        fmt::format(" ({}then wrote after the manager had stopped reading, and was killed by SIGPIPE)",
+                    processes.size() > 1 ? fmt::format("process {} ", *broke_pipe) : "the program ");
   return result;
 }
 
