@@ -431,7 +431,9 @@ def check_cms(args, checks):
     check_cms_verify(checks, verify, os.path.join(args.work, "verify.json"), 11, "twin-cookies")
     with open(os.path.join(args.work, "verify.json")) as f:
         flood = next(s for s in json.load(f)["submissions"] if s["name"].endswith("floods_orders.cpp"))
-    checks.expect(flood.get("verdict") == "RTE", f"the flooding QLE solution is RTE on CMS ({flood.get('verdict')})")
+    checks.expect(flood.get("verdict") == "WA" and flood.get("score") == 0,
+                  f"the flooding QLE solution gets the manager's WA, 0 points, on the CMS export (got "
+                  f"{flood.get('verdict')}, {flood.get('score')}; CMS: a failed run, 0 points)")
 
 
 def check_cms_verify(checks, proc, table, count, name):
