@@ -117,6 +117,26 @@ std::int64_t run_delay_ns(pid_t pid, const std::string& proc_root) {
   return total_ns;
 }
 
+std::int64_t tree_run_delay_ns(pid_t pid, const std::string& proc_root, std::size_t max_processes) {
+  // Where the kernel keeps no children lists, one scan of every process serves the
+  // whole tree (a scan for each member would grow with the tree times the machine).
+  const std::string own_list = proc_root + "/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children";
+  const bool listed = ::access(own_list.c_str(), R_OK) == 0;
+  const std::vector<ProcStat> scanned = listed ? std::vector<ProcStat>{} : list_processes(proc_root);
+  std::vector<pid_t> found{pid};
+  std::int64_t total_ns = 0;
+  for (std::size_t next = 0; next < found.size(); ++next) {
+    total_ns += run_delay_ns(found[next], proc_root);
+    std::vector<pid_t> children;
+    if (listed) children = children_of_process(found[next], proc_root);
+    for (const ProcStat& stat : scanned)
+      if (stat.ppid == found[next]) children.push_back(stat.pid);
+    for (const pid_t child : children)
+      if (found.size() < max_processes) found.push_back(child);
+  }
+  return total_ns;
+}
+
 std::int64_t bytes_written(pid_t pid, const std::string& proc_root) {
   const std::string text = read_small_file(proc_root + "/" + std::to_string(pid) + "/io");
   const auto at = text.find("wchar:");

@@ -53,6 +53,12 @@ std::vector<pid_t> children_of_self();
 // (/proc/PID/task/*/schedstat, second field), or 0 if unknown.
 std::int64_t run_delay_ns(pid_t pid, const std::string& proc_root = "/proc");
 
+// The same summed over the process and its descendants, the first `max_processes`
+// of them found (breadth first): a wrapper that waits on a child it started (the CMS
+// export's Python manager and its interactor) sleeps, and the child's wait for a CPU
+// is what holds up the other side.
+std::int64_t tree_run_delay_ns(pid_t pid, const std::string& proc_root = "/proc", std::size_t max_processes = 64);
+
 // Bytes the process has passed to write(2) and similar calls (/proc/PID/io
 // "wchar"), or -1 if unknown.
 std::int64_t bytes_written(pid_t pid, const std::string& proc_root = "/proc");

@@ -107,6 +107,29 @@ TEST(ProcStat, SumsRunDelayOverThreadsAndReadsWchar) {
   EXPECT_EQ(run_delay_ns(21, proc.root.string()), 0);
 }
 
+TEST(ProcStat, SumsRunDelayOverTheTreeTheProcessStarted) {
+  const FakeProc proc;
+  // A wrapper (30) that waits on the interactor it started (31), which has a child
+  // of its own (32); 33 is someone else's. No children lists: one scan finds them.
+  proc.process(30, 1, 30);
+  proc.process(31, 30, 30);
+  proc.process(32, 31, 30);
+  proc.process(33, 1, 33);
+  proc.write("30/task/30/schedstat", "100 1000000 1\n");
+  proc.write("31/task/31/schedstat", "100 20000000 1\n");
+  proc.write("32/task/32/schedstat", "100 300000000 1\n");
+  proc.write("33/task/33/schedstat", "100 4000000000 1\n");
+  EXPECT_EQ(tree_run_delay_ns(30, proc.root.string()), 321000000);
+  EXPECT_EQ(tree_run_delay_ns(31, proc.root.string()), 320000000);
+  // At most `max_processes` of it, the nearest first.
+  EXPECT_EQ(tree_run_delay_ns(30, proc.root.string(), 2), 21000000);
+  // With the kernel's lists, they name the children (the stale stat line of 32 does
+  // not make it 30's child).
+  proc.write("30/task/30/children", "31 ");
+  proc.write("31/task/31/children", "");
+  EXPECT_EQ(tree_run_delay_ns(30, proc.root.string()), 21000000);
+}
+
 TEST(ProcStat, ReadsTheRealProcessItself) {
   const auto self = read_proc_stat(::getpid());
   ASSERT_TRUE(self.has_value());

@@ -458,6 +458,10 @@ std::int64_t Process::run_delay_ms_so_far() const {
   return running() ? run_delay_ns(program_pid()) / 1000000 : 0;
 }
 
+std::int64_t Process::tree_run_delay_ms_so_far() const {
+  return running() ? tree_run_delay_ns(program_pid()) / 1000000 : 0;
+}
+
 std::int64_t Process::bytes_written_so_far() const {
   return running() ? bytes_written(program_pid()) : -1;
 }

@@ -158,6 +158,8 @@ class Process {
   // Time the running child's threads spent runnable but waiting for a CPU
   // (/proc/PID/task/*/schedstat run_delay), or 0 if unknown.
   std::int64_t run_delay_ms_so_far() const;
+  // The same for the child and every process it started (tree_run_delay_ns).
+  std::int64_t tree_run_delay_ms_so_far() const;
   // Bytes the running child has passed to write(2) and similar calls so far
   // (/proc/PID/io "wchar"), or -1 if unknown.
   std::int64_t bytes_written_so_far() const;

@@ -1,6 +1,7 @@
 // Real children (judge/test_helpers/process_helper): limits, figures, groups.
 #include "process/process.hpp"
 
+#include <sched.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -143,6 +144,35 @@ TEST(Process, CpuSoFarGrowsWhileRunning) {
   }
   EXPECT_GE(seen, 20);
   process.reap();
+}
+
+TEST(Process, TreeRunDelayCountsTheChildrenAWrapperWaitsOn) {
+  // A shell that waits on two busy children, all three held to one CPU: the children
+  // take turns, so each waits for the CPU half the time, while the shell sleeps.
+  cpu_set_t before;
+  ASSERT_EQ(::sched_getaffinity(0, sizeof before, &before), 0);
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &before)) {
+      CPU_SET(cpu, &one);
+      break;
+    }
+  ASSERT_EQ(::sched_setaffinity(0, sizeof one, &one), 0);
+  SpawnRequest request;
+  request.argv = {"/bin/sh", "-c", "while :; do :; done & while :; do :; done & wait"};
+  Process process = Process::spawn(request);
+  ASSERT_EQ(::sched_setaffinity(0, sizeof before, &before), 0);  // the test itself runs free again
+  std::int64_t tree_ms = 0;
+  for (int i = 0; i < 500 && tree_ms < 100; ++i) {
+    ::usleep(10000);
+    tree_ms = process.tree_run_delay_ms_so_far();
+  }
+  const std::int64_t own_ms = process.run_delay_ms_so_far();
+  process.kill_group();
+  process.reap();
+  EXPECT_GE(tree_ms, 100);
+  EXPECT_LT(own_ms, tree_ms);  // the shell itself slept: its own figure misses the wait
 }
 
 }  // namespace

@@ -196,7 +196,7 @@ void Communication::spawn() {
 
 void Communication::supervise() {
   SystemWatchClock clock;
-  WatchedProcess manager(*manager_, nullptr, -1);
+  WatchedProcess manager = WatchedProcess::trusted(*manager_);
   std::vector<std::unique_ptr<WatchedProcess>> watched;
   std::vector<GroupMember> members{{&manager, request_.limits.interactor_cpu_ms}};
   for (Copy& copy : copies_) {

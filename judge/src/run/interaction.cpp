@@ -305,7 +305,7 @@ void Interaction::supervise() {
   SystemWatchClock clock;
   WatchedProcess submission(*submission_, wiring_.cgroup ? &*wiring_.cgroup : nullptr,
                             cgroup_cpu_ms_at_start_);
-  WatchedProcess interactor(*interactor_, nullptr, -1);
+  WatchedProcess interactor = WatchedProcess::trusted(*interactor_);
   Watchdog watchdog(request_.limits, clock, [this] { return submission_no_longer_graded(); });
   watch_ = watchdog.supervise(submission, interactor, pipes_.get(), spawned_at_);
   // Whatever the submission or the interactor left behind goes with them.
