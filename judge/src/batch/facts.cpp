@@ -75,8 +75,9 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InteractorReport, reason, message, contestant
 // With defaults: a journal written before a fact was added still grades (the fact is
 // then unknown, as its default says).
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TestFacts, submission, interactor, exited_first, report, exec_error,
-                                                interactor_bytes_written, wall_limit_extended_ms, limits,
-                                                judge_max_gap_ms, judge_run_delay_ms, interactor_output_ended_first)
+                                                interactor_bytes_written, wall_limit_extended_ms, waited_for_cpu_ms,
+                                                limits, judge_max_gap_ms, judge_run_delay_ms,
+                                                interactor_output_ended_first)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(CheckerFacts, exit, ended_in_time, output)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ProcessRecord, end, exec_error, stderr_tail, containment)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PassRecord, facts, interactor_ran, checker, wrote_nextpass,

@@ -40,6 +40,7 @@ PassRecord full_pass() {
   facts.exec_error = "cannot execute /box/x: Exec format error";
   facts.interactor_bytes_written = 77;
   facts.wall_limit_extended_ms = 345;
+  facts.waited_for_cpu_ms = 456;
   facts.judge_max_gap_ms = 2345;
   facts.judge_run_delay_ms = 1999;
   facts.interactor_output_ended_first = true;
@@ -159,6 +160,15 @@ TEST(BatchFacts, AJournalFromBeforeTheOuterMemoryLimitStillReads) {
   EXPECT_EQ(record_from_json(json).passes.at(0).facts.submission.outer_memory_limit_kib, -1);
 }
 
+// A journal written before the wait for a CPU was recorded: unknown, so a tighter
+// limit moves by nothing, as before.
+TEST(BatchFacts, AJournalFromBeforeTheWaitForACpuStillReads) {
+  nlohmann::json json = record_to_json(full_record());
+  EXPECT_EQ(json["passes"][0]["facts"]["waited_for_cpu_ms"], 456);
+  json["passes"][0]["facts"].erase("waited_for_cpu_ms");
+  EXPECT_EQ(record_from_json(json).passes.at(0).facts.waited_for_cpu_ms, -1);
+}
+
 TEST(BatchFacts, AMissingKeyOrAnUnknownVerdictIsNamed) {
   nlohmann::json json = record_to_json(full_record());
   json["passes"][0]["facts"]["submission"].erase("hit_cpu_limit");
@@ -186,10 +196,10 @@ TEST(BatchFacts, EveryFieldIsSerialized) {
   EXPECT_EQ(sizeof(ExitFacts), 40u) << "ExitFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(EndFacts), 80u) << "EndFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(InteractorReport), 176u) << "InteractorReport changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(TestFacts), 480u) << "TestFacts changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(TestFacts), 488u) << "TestFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(CheckerFacts), 80u) << "CheckerFacts changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(ProcessRecord), 160u) << "ProcessRecord changed: update batch/facts.cpp";
-  EXPECT_EQ(sizeof(PassRecord), 744u) << "PassRecord changed: update batch/facts.cpp";
+  EXPECT_EQ(sizeof(PassRecord), 752u) << "PassRecord changed: update batch/facts.cpp";
   EXPECT_EQ(sizeof(TestRecord), 160u) << "TestRecord changed: update batch/facts.cpp";
 }
 

@@ -7,6 +7,7 @@
 #include "base/errors.hpp"
 #include "base/icpc_exit.hpp"
 #include "base/text_file.hpp"
+#include "process/watchdog.hpp"
 
 namespace judge {
 namespace {
@@ -256,9 +257,16 @@ std::vector<TestRecord> with_limits(std::vector<TestRecord> records, const Limit
       TestFacts& facts = pass.facts;
       facts.limits = limits;
       // A run that went on past the wall limit that follows from these limits would
-      // have been stopped there (the CPU limit is checked from its CPU time already).
+      // have been stopped there (the CPU limit is checked from its CPU time already),
+      // unless the judge would have moved that limit as it moves a running test's: by
+      // what the submission and its interactor waited for a CPU (a loaded host), up
+      // to the same bound (Watchdog::extend_wall_limit).
       EndFacts& submission = facts.submission;
-      if (submission.exit.wall_ms > limits.wall_ms + facts.wall_limit_extended_ms && !submission.hit_cpu_limit)
+      const std::int64_t would_extend_ms =
+          std::max(facts.wall_limit_extended_ms, std::min(std::max<std::int64_t>(0, facts.waited_for_cpu_ms),
+                                                          (Watchdog::max_wall_extension_factor - 1) * limits.wall_ms));
+      if (submission.exit.wall_ms > limits.wall_ms) facts.wall_limit_extended_ms = would_extend_ms;
+      if (submission.exit.wall_ms > limits.wall_ms + would_extend_ms && !submission.hit_cpu_limit)
         submission.hit_wall_limit = true;
     }
     record.repeats = with_limits(std::move(record.repeats), limits);

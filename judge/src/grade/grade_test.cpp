@@ -267,6 +267,36 @@ TEST(Grade, OtherLimitsGradeTheSameFactsAgain) {
   EXPECT_EQ(decision_of(with_limits({record}, tighter).front()).verdict, Verdict::TLE);
 }
 
+// judge verify infers the time limit after the runs (made under a generous one): a
+// run that took longer than the new wall limit is idle there, unless what it and its
+// interactor waited for a CPU would have moved that limit, as it moves a running
+// test's (up to 4 wall limits in all).
+TEST(Grade, ATighterWallLimitCountsTheWaitForACpuAsTheRunningTestWould) {
+  PassRecord pass = accepted();
+  pass.facts.submission.exit.cpu_ms = 1;
+  pass.facts.submission.exit.wall_ms = 3600;
+  pass.facts.limits.cpu_ms = 5000;
+  pass.facts.limits.wall_ms = 10000;
+  Limits tighter = pass.facts.limits;
+  tighter.cpu_ms = 1000;
+  tighter.wall_ms = 3000;
+  const auto regraded = [&](std::int64_t waited_ms) {
+    PassRecord run = pass;
+    run.facts.waited_for_cpu_ms = waited_ms;
+    return with_limits({test_of("a", {run})}, tighter).front();
+  };
+  EXPECT_EQ(decision_of(regraded(-1)).verdict, Verdict::ILE);   // unknown (an older journal): as before
+  EXPECT_EQ(decision_of(regraded(500)).verdict, Verdict::ILE);  // 3500 ms: still over
+  const TestRecord waited = regraded(700);
+  EXPECT_EQ(decision_of(waited).verdict, Verdict::AC);
+  EXPECT_EQ(waited.passes.front().facts.wall_limit_extended_ms, 700);
+  // Never past the running test's bound: 4 x 3000 ms.
+  pass.facts.submission.exit.wall_ms = 12500;
+  EXPECT_EQ(decision_of(regraded(20000)).verdict, Verdict::ILE);
+  pass.facts.submission.exit.wall_ms = 11500;
+  EXPECT_EQ(decision_of(regraded(20000)).verdict, Verdict::AC);
+}
+
 // A submission that answers wrong and then spins: the interactor rejected first. Under
 // icpc the reject wins; the same facts decide TLE under limits-first, and the outcome
 // says so.

@@ -87,6 +87,9 @@ struct TestFacts {
   // How far the judge moved the wall limit because the submission was runnable
   // but waiting for a CPU (a busy machine is not the contestant's idleness).
   std::int64_t wall_limit_extended_ms = 0;
+  // What that extension reads, the largest seen during the run (WatchFacts), -1 if
+  // unknown: a smaller wall limit applied after the run would have moved this far.
+  std::int64_t waited_for_cpu_ms = -1;
   // The limits the test ran under (the judge enforced these).
   Limits limits;
   // The judge's own delays while it watched the test (process/watchdog.hpp): the largest

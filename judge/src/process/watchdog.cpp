@@ -43,13 +43,17 @@ WatchFacts Watchdog::supervise(Supervised& submission, Supervised& interactor, P
   // The first sample is the test's start: a judge starved between the spawn and this
   // watch (a test started ahead while the one before was read) kept no limit then
   // either, and the gap says so.
-  last_sample_ = start_;
+  last_sample_ = last_waited_sample_ = start_;
   deadline_ = start_ + ms::milliseconds(limits_.wall_ms);
   while (submission.running() || interactor.running()) {
     if (pipes_) pipes_->service();
     reap_ended();
     if (!submission.running() && !interactor.running()) break;
     const auto now = sample_clock();
+    if (now - last_waited_sample_ >= waited_sample_interval) {
+      last_waited_sample_ = now;
+      sample_waited_ms();
+    }
     if (now >= deadline_ && submission.running() && extend_wall_limit(now)) continue;
     if (now >= deadline_) {
       stop_both_at_wall_limit();
@@ -117,13 +121,18 @@ void Watchdog::on_ended(Side side) {
   }
 }
 
-bool Watchdog::extend_wall_limit(WatchClock::TimePoint now) {
-  const auto wall = ms::milliseconds(limits_.wall_ms);
+std::int64_t Watchdog::sample_waited_ms() {
   // The interactor's waits are added: a submission blocked on its reply sleeps, so its
   // own run delay stays 0 while a starved interactor holds it up.
-  std::int64_t waited_ms = submission_->run_delay_ms();
+  std::int64_t waited_ms = submission_->running() ? std::max<std::int64_t>(0, submission_->run_delay_ms()) : 0;
   if (interactor_->running()) waited_ms += std::max<std::int64_t>(0, interactor_->run_delay_ms());
-  const auto waited = ms::milliseconds(waited_ms);
+  facts_.waited_for_cpu_ms = std::max(facts_.waited_for_cpu_ms, waited_ms);
+  return waited_ms;
+}
+
+bool Watchdog::extend_wall_limit(WatchClock::TimePoint now) {
+  const auto wall = ms::milliseconds(limits_.wall_ms);
+  const auto waited = ms::milliseconds(sample_waited_ms());
   const auto extended = std::min(start_ + wall + waited, start_ + max_wall_extension_factor * wall);
   if (extended <= deadline_ + ms::milliseconds(1) || extended <= now) return false;
   facts_.wall_limit_extended_ms =

@@ -128,6 +128,11 @@ struct WatchFacts {
   Intervention interactor;
   Side ended_first = Side::none;
   std::int64_t wall_limit_extended_ms = 0;
+  // What the wall limit's extension reads (extend_wall_limit), the largest seen: the
+  // submission's run delay plus the interactor's, sampled every
+  // waited_sample_interval while both ran. A limit applied after the run (judge
+  // verify's inferred one: grade.cpp with_limits) would have been moved by it.
+  std::int64_t waited_for_cpu_ms = 0;
   // Bytes the interactor had written when the wall limit ran out (-1: not reached
   // or unknown).
   std::int64_t interactor_bytes_written = -1;
@@ -159,11 +164,15 @@ class Watchdog {
   static constexpr std::chrono::milliseconds cpu_check_interval{20};
   // How far the wall limit may move for a starved submission, in wall limits.
   static constexpr int max_wall_extension_factor = 4;
+  // How often the run delays are sampled for WatchFacts::waited_for_cpu_ms (a few
+  // small /proc files each time: not on every turn of a chatty test).
+  static constexpr std::chrono::milliseconds waited_sample_interval{50};
 
  private:
   void reap_ended();
   void on_ended(Side side);
   bool extend_wall_limit(WatchClock::TimePoint now);
+  std::int64_t sample_waited_ms();
   void stop_both_at_wall_limit();
   bool stop_over_cpu_limit();
   void wait_for_change(WatchClock::TimePoint now);
@@ -178,6 +187,7 @@ class Watchdog {
   WatchClock::TimePoint start_;
   WatchClock::TimePoint deadline_;
   WatchClock::TimePoint last_sample_;
+  WatchClock::TimePoint last_waited_sample_;
   WatchFacts facts_;
 };
 

@@ -290,6 +290,21 @@ TEST(Watchdog, ASubmissionWaitingOnAStarvedInteractorGetsTheInteractorsWaitingBa
   EXPECT_LE(*scene.submission.killed_at_ms, 4 * 3000);
 }
 
+TEST(Watchdog, WhatBothWaitedForACpuIsRecordedWhenTheLimitWasNeverReached) {
+  // Under a generous limit nothing is extended, but a tighter limit applied after the
+  // run (judge verify's inferred one) must know what would have moved it.
+  WatchdogScene scene;
+  scene.submission.ends_at_ms = 2000;
+  scene.interactor.ends_after = &scene.submission;
+  scene.submission.waiting_per_ms = 0.25;
+  scene.interactor.waiting_per_ms = 0.5;
+  const WatchFacts facts = scene.run();
+  EXPECT_EQ(facts.wall_limit_extended_ms, 0);
+  // Sampled every 50 ms: 0.75 of the run, but for the last interval at most.
+  EXPECT_GE(facts.waited_for_cpu_ms, 1500 - 40);
+  EXPECT_LE(facts.waited_for_cpu_ms, 1500);
+}
+
 TEST(Watchdog, TheWallExtensionStopsAtFourWallLimits) {
   WatchdogScene scene;
   scene.submission.waiting_per_ms = 1.0;  // waits all the time: starved for good

@@ -163,6 +163,7 @@ nlohmann::json test_to_json(const TestOutcome& test, const std::vector<std::stri
       {"exit", exit_to_json(facts.submission.exit)},
       {"limit_hit", sub_limit.empty() ? nlohmann::json(nullptr) : nlohmann::json(sub_limit)},
       {"wall_limit_extended_ms", facts.wall_limit_extended_ms},
+      {"waited_for_cpu_ms", facts.waited_for_cpu_ms},
       {"interactor", interactor},
       {"exited_first", side_name(facts.exited_first)},
       {"interactor_output_ended_first", facts.interactor_output_ended_first},

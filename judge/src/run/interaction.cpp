@@ -374,6 +374,7 @@ TestFacts Interaction::collect_facts() const {
   facts.limits = request_.limits;
   facts.exited_first = watch_.ended_first;
   facts.wall_limit_extended_ms = watch_.wall_limit_extended_ms;
+  facts.waited_for_cpu_ms = watch_.waited_for_cpu_ms;
   facts.interactor_bytes_written = watch_.interactor_bytes_written;
   facts.judge_max_gap_ms = watch_.max_sample_gap_ms;
   facts.judge_run_delay_ms = watch_.run_delay_ms;
