@@ -396,14 +396,16 @@ int main() {
 
 def check_cms(args, checks):
     task = os.path.join(args.work, "twincookies-cms")
-    proc = scenario_steps.run([args.judge, "export", "twin-cookies", task, "--format", "cms"])
+    # tail: the export names each of 39 tests it renamed; a failure's own lines below
+    # must stay within what CI shows of this test's output.
+    proc = scenario_steps.run([args.judge, "export", "twin-cookies", task, "--format", "cms"], tail=4)
     checks.expect(proc.returncode == 0, "judge export twin-cookies DEST --format cms exits 0")
     checks.expect("not carried" in proc.stderr, "what changed on the way is said on stderr")
     task_yaml = open(os.path.join(task, "task.yaml")).read()
     checks.expect("GroupMin" in task_yaml, "task.yaml scores the subtasks with GroupMin")
     for path in ("check/manager", "check/interactor", "input/input0.txt", "README.md"):
         checks.expect(os.path.exists(os.path.join(task, path)), f"the task has {path}")
-    proc = scenario_steps.run([args.judge, "export", "twin-cookies", task + ".zip", "--format", "cms", "-q"])
+    proc = scenario_steps.run([args.judge, "export", "twin-cookies", task + ".zip", "--format", "cms", "-q"], tail=2)
     with zipfile.ZipFile(task + ".zip") as zf:
         checks.expect(proc.returncode == 0 and "task.yaml" in zf.namelist(), "and as DEST.zip, task.yaml at its root")
     # s1-01-sample, s2-01-sample, ... (the tests' CMS names are their places).
@@ -436,11 +438,27 @@ def check_cms(args, checks):
                   f"{flood.get('verdict')}, {flood.get('score')}; CMS: a failed run, 0 points)")
 
 
+def first_rejected_test(submission):
+    """The first test of `submission` (verify --json) that was not AC, in a line."""
+    for test in (submission.get("result") or {}).get("tests", []):
+        if test.get("verdict") != "AC":
+            manager = test.get("interactor") or {}
+            return (f'test {test.get("name")}: {test.get("verdict")} "{test.get("message")}", limit hit '
+                    f'{test.get("limit_hit")}, {test.get("cpu_ms")} ms CPU, {test.get("wall_ms")} ms wall (extended by '
+                    f'{test.get("wall_limit_extended_ms")}), manager {manager.get("cpu_ms")} ms CPU, '
+                    f'{manager.get("wall_ms")} ms wall')
+    return "every test AC"
+
+
 def check_cms_verify(checks, proc, table, count, name):
     """`judge verify` of a CMS export: exit 0, every one of `count` submissions OK."""
     with open(table) as f:
-        statuses = {s["name"]: s["status"] for s in json.load(f)["submissions"]}
-    failed = {n: status for n, status in statuses.items() if status != "OK"}
+        submissions = json.load(f)["submissions"]
+    statuses = {s["name"]: s["status"] for s in submissions}
+    # With each one not as expected, why, and the first test that was not AC: what
+    # the verdict was and what the judge measured (a load-dependent one shows here).
+    failed = {s["name"]: f'{s["status"]}: {s.get("reason")}; {first_rejected_test(s)}'
+              for s in submissions if s["status"] != "OK"}
     checks.expect(proc.returncode == 0 and len(statuses) == count and not failed,
                   f"judge verify of {name}'s CMS export: all {count} submissions as expected "
                   f"(exit {proc.returncode}, {len(statuses)} judged, not as expected: {failed})")
