@@ -130,7 +130,7 @@ struct WatchFacts {
   std::int64_t wall_limit_extended_ms = 0;
   // What the wall limit's extension reads (extend_wall_limit), the largest seen: the
   // submission's run delay plus the interactor's, sampled every
-  // waited_sample_interval while both ran. A limit applied after the run (judge
+  // waited_sample_interval while both ran (0: the run was shorter). A limit applied after the run (judge
   // verify's inferred one: grade.cpp with_limits) would have been moved by it.
   std::int64_t waited_for_cpu_ms = 0;
   // Bytes the interactor had written when the wall limit ran out (-1: not reached
@@ -164,9 +164,11 @@ class Watchdog {
   static constexpr std::chrono::milliseconds cpu_check_interval{20};
   // How far the wall limit may move for a starved submission, in wall limits.
   static constexpr int max_wall_extension_factor = 4;
-  // How often the run delays are sampled for WatchFacts::waited_for_cpu_ms (a few
-  // small /proc files each time: not on every turn of a chatty test).
-  static constexpr std::chrono::milliseconds waited_sample_interval{50};
+  // How often the run delays are sampled for WatchFacts::waited_for_cpu_ms: not on
+  // every turn of a chatty test, and seldom, as an interactor's figure may take a
+  // scan of every process (tree_run_delay_ns). Only a run longer than a wall limit
+  // needs the figure, and a quarter second of it is within the noise there.
+  static constexpr std::chrono::milliseconds waited_sample_interval{250};
 
  private:
   void reap_ended();
